@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import { authPlugin } from './lib/auth';
+import { registerErrorHandler } from './lib/errors';
+import { loggerOptions } from './lib/logger';
+import { packageRoot } from './lib/paths';
+import { healthRoutes } from './modules/health/health.routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+  }
+}
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+}
+
+export type App = FastifyInstance;
+
+/** Upload limits (issue 4): 10 files of 5 MB per request. */
+export const UPLOAD_LIMITS = { fileSize: 5 * 1024 * 1024, files: 10, fields: 200, parts: 220 };
+
+/** Builds the whole app (plugins in order: external → app → routes) without listening. */
+export async function buildApp({ config, database }: AppDeps): Promise<App> {
+  const app = Fastify({
+    ...loggerOptions(config.logLevel),
+    routerOptions: { ignoreTrailingSlash: true },
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  registerErrorHandler(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'QBank API', version: '1.0.0' },
+      components: {
+        securitySchemes: {
+          token: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Token <key>' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  await app.register(fastifyMultipart, { limits: UPLOAD_LIMITS });
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(authPlugin);
+
+  app.get('/api/schema/', { schema: { hide: true } }, async () => app.swagger());
+  await app.register(healthRoutes, { prefix: '/api' });
+
+  const hasWebApp = await registerWebApp(app);
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === 'GET' && !/^\/(api|media)(\/|$)/.test(request.url);
+    if (hasWebApp && isPage) return reply.type('text/html').sendFile('index.html');
+    return reply.code(404).send({ detail: 'Not found.' });
+  });
+  return app;
+}
+
+/** Serves the built web client (apps/web/dist) when it has been built. */
+async function registerWebApp(app: FastifyInstance): Promise<boolean> {
+  const root = path.join(packageRoot(), '..', 'web', 'dist');
+  if (!fs.existsSync(path.join(root, 'index.html'))) return false;
+  await app.register(fastifyStatic, { root, wildcard: false, index: ['index.html'] });
+  return true;
+}

@@ -1,0 +1,81 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** An error whose body is sent as is, in the DRF shapes of PRODUCT.md §1. */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly body: Record<string, unknown>,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(typeof body.detail === 'string' ? body.detail : `HTTP ${statusCode}`);
+  }
+}
+
+export const badRequest = (field: string, message: string) =>
+  new ApiError(400, { [field]: [message] });
+export const fieldErrors = (errors: Record<string, string[]>) => new ApiError(400, errors);
+export const nonFieldError = (message: string) => badRequest('non_field_errors', message);
+export const detailError = (status: number, detail: string) => new ApiError(status, { detail });
+export const notAuthenticated = () =>
+  detailError(401, 'Authentication credentials were not provided.');
+export const invalidToken = () => detailError(401, 'Invalid token.');
+export const forbidden = (detail = 'You do not have permission to perform this action.') =>
+  detailError(403, detail);
+export const notFound = (detail = 'Not found.') => detailError(404, detail);
+export const throttled = (seconds: number) =>
+  new ApiError(
+    429,
+    { detail: `Request was throttled. Expected available in ${seconds} seconds.` },
+    { 'retry-after': String(seconds) },
+  );
+
+type ZodIssueLike = { path?: PropertyKey[]; message: string; instancePath?: string };
+
+/** Turns schema validation issues into `{field: [messages]}`. */
+function validationBody(issues: ZodIssueLike[]): Record<string, string[]> {
+  const body: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const field = issue.path?.length ? issue.path.map(String).join('.') : 'non_field_errors';
+    (body[field] ??= []).push(issue.message);
+  }
+  return body;
+}
+
+/** Client errors raised by Fastify itself, mapped to DRF messages. */
+const FASTIFY_CLIENT_ERRORS: Record<string, [number, string]> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'Unsupported media type in request.'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'Request body is too large.'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'JSON parse error - Expecting value.'],
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'JSON parse error.'],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'Unsupported media type in request.'],
+  FST_REQ_FILE_TOO_LARGE: [413, 'Uploaded file is too large.'],
+  FST_FILES_LIMIT: [413, 'Too many files in request.'],
+  FST_PARTS_LIMIT: [413, 'Too many parts in request.'],
+  FST_FIELDS_LIMIT: [413, 'Too many fields in request.'],
+};
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof ApiError) {
+      return reply.code(error.statusCode).headers(error.headers).send(error.body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((v) => ({
+        path: (v.params as { issue?: { path?: PropertyKey[] } }).issue?.path ?? [],
+        message: v.message ?? 'Invalid value.',
+      }));
+      return reply.code(400).send(validationBody(issues));
+    }
+    const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
+    if (known) return reply.code(known[0]).send({ detail: known[1] });
+    if (error.statusCode === 429) {
+      return reply.code(429).send({ detail: error.message });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.code(error.statusCode).send({ detail: error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ detail: 'A server error occurred.' });
+  });
+}
