@@ -18,19 +18,23 @@ import { authPlugin } from './lib/auth';
 import { registerErrorHandler } from './lib/errors';
 import { loggerOptions } from './lib/logger';
 import { packageRoot } from './lib/paths';
-import { healthRoutes } from './modules/health/health.routes';
+import { LocalStorage, MEDIA_PREFIX, type Storage } from './lib/storage';
+import { registerRoutes } from './routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: Database;
     db: Db;
+    storage: Storage;
   }
 }
 
 export interface AppDeps {
   config: Config;
   database: Database;
+  /** Defaults to a local folder under DATA_DIR/media. */
+  storage?: Storage;
 }
 
 export type App = FastifyInstance;
@@ -39,7 +43,7 @@ export type App = FastifyInstance;
 export const UPLOAD_LIMITS = { fileSize: 5 * 1024 * 1024, files: 10, fields: 200, parts: 220 };
 
 /** Builds the whole app (plugins in order: external → app → routes) without listening. */
-export async function buildApp({ config, database }: AppDeps): Promise<App> {
+export async function buildApp({ config, database, storage }: AppDeps): Promise<App> {
   const app = Fastify({
     ...loggerOptions(config.logLevel),
     routerOptions: { ignoreTrailingSlash: true },
@@ -52,6 +56,8 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  const mediaRoot = path.join(config.dataDir, 'media');
+  app.decorate('storage', storage ?? new LocalStorage(mediaRoot));
   registerErrorHandler(app);
 
   await app.register(fastifySwagger, {
@@ -70,9 +76,18 @@ export async function buildApp({ config, database }: AppDeps): Promise<App> {
   await app.register(fastifyMultipart, { limits: UPLOAD_LIMITS });
   await app.register(fastifyRateLimit, { global: false });
   await app.register(authPlugin);
+  // Uploaded files (re-encoded images only), with the content type of their extension.
+  fs.mkdirSync(mediaRoot, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: mediaRoot,
+    prefix: MEDIA_PREFIX,
+    decorateReply: false,
+    index: false,
+    serveDotFiles: false,
+  });
 
   app.get('/api/schema/', { schema: { hide: true } }, async () => app.swagger());
-  await app.register(healthRoutes, { prefix: '/api' });
+  await registerRoutes(app);
 
   const hasWebApp = await registerWebApp(app);
   app.setNotFoundHandler((request, reply) => {

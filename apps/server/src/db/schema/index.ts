@@ -1,2 +1,7 @@
-// Every table, one file per feature. Add new feature files here.
+// Every table, one file per area. Add new files here.
 export * from './users';
+export * from './catalogue';
+export * from './subscriptions';
+export * from './progress';
+export * from './personal';
+export * from './discussion';

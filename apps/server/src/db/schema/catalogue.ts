@@ -1,0 +1,120 @@
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+/** A subject, e.g. "Cardiology". */
+export const modules = pgTable('modules', {
+  id: serial('id').primaryKey(),
+  externalId: varchar('external_id', { length: 200 }).unique(),
+  name: varchar('name', { length: 200 }).notNull(),
+  description: text('description').notNull().default(''),
+  image: text('image'),
+  order: integer('order').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A topic of a module, e.g. "Heart failure". */
+export const courses = pgTable(
+  'courses',
+  {
+    id: serial('id').primaryKey(),
+    externalId: varchar('external_id', { length: 200 }).unique(),
+    moduleId: integer('module_id')
+      .notNull()
+      .references(() => modules.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 200 }).notNull(),
+    description: text('description').notNull().default(''),
+    order: integer('order').notNull().default(0),
+  },
+  (t) => [index('courses_module_idx').on(t.moduleId, t.order)],
+);
+
+/** An exam session, e.g. "Algiers residency exam 2019", belonging to a module. */
+export const sources = pgTable(
+  'sources',
+  {
+    id: serial('id').primaryKey(),
+    externalId: varchar('external_id', { length: 200 }).unique(),
+    moduleId: integer('module_id')
+      .notNull()
+      .references(() => modules.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 200 }).notNull(),
+    year: integer('year'),
+    order: integer('order').notNull().default(0),
+  },
+  (t) => [index('sources_module_idx').on(t.moduleId, t.order)],
+);
+
+/** A clinical case: an ordered group of questions sharing one vignette. */
+export const clinicalCases = pgTable('clinical_cases', {
+  id: serial('id').primaryKey(),
+  externalId: varchar('external_id', { length: 200 }).unique(),
+  courseId: integer('course_id')
+    .notNull()
+    .references(() => courses.id, { onDelete: 'cascade' }),
+  vignette: text('vignette').notNull(),
+  /** Media keys of the vignette's images. */
+  images: jsonb('images').$type<string[]>().notNull().default([]),
+});
+
+export const QUESTION_TYPES = ['qcs', 'qcm'] as const;
+export type QuestionType = (typeof QUESTION_TYPES)[number];
+
+export const questions = pgTable(
+  'questions',
+  {
+    id: serial('id').primaryKey(),
+    /** Identity in an imported file: a re-import updates, never duplicates. */
+    externalId: varchar('external_id', { length: 200 }).unique(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    sourceId: integer('source_id').references(() => sources.id, { onDelete: 'set null' }),
+    clinicalCaseId: integer('clinical_case_id').references(() => clinicalCases.id, {
+      onDelete: 'set null',
+    }),
+    type: varchar('type', { length: 8 }).$type<QuestionType>().notNull(),
+    stem: text('stem').notNull(),
+    explanation: text('explanation').notNull().default(''),
+    year: integer('year'),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    /** Media keys of the question's images. */
+    images: jsonb('images').$type<string[]>().notNull().default([]),
+    order: integer('order').notNull().default(0),
+    /** Stem, choices and explanation as one text, for full-text search. */
+    searchText: text('search_text').notNull().default(''),
+    isPublished: boolean('is_published').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('questions_course_order_idx').on(t.courseId, t.order, t.id),
+    index('questions_source_idx').on(t.sourceId),
+    index('questions_case_idx').on(t.clinicalCaseId),
+  ],
+);
+
+/** A lettered choice (A, B, C… by order). */
+export const choices = pgTable(
+  'choices',
+  {
+    id: serial('id').primaryKey(),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    isCorrect: boolean('is_correct').notNull().default(false),
+    explanation: text('explanation').notNull().default(''),
+    order: integer('order').notNull().default(0),
+  },
+  (t) => [uniqueIndex('choices_question_order_idx').on(t.questionId, t.order)],
+);

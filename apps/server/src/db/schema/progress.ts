@@ -1,0 +1,144 @@
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  serial,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { courses, modules, questions } from './catalogue';
+import { users } from './users';
+
+/** One pass of a user through a course (course_id) or a custom set of questions. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id').references(() => courses.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 200 }).notNull().default(''),
+    /** Question ids of a custom session (null for a course session). */
+    questionIds: jsonb('question_ids').$type<number[]>(),
+    isFinished: boolean('is_finished').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sessions_user_course_idx').on(t.userId, t.courseId)],
+);
+
+/** An answer given in a session. */
+export const sessionQuestions = pgTable(
+  'session_questions',
+  {
+    id: serial('id').primaryKey(),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    /** Ids of the choices the user ticked. */
+    choices: jsonb('choices').$type<number[]>().notNull(),
+    isCorrect: boolean('is_correct').notNull(),
+    score: real('score').notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('session_questions_session_question_idx').on(t.sessionId, t.questionId),
+    index('session_questions_user_idx').on(t.userId, t.questionId),
+  ],
+);
+
+export const ANSWER_MODES = ['study', 'exam'] as const;
+
+/** The permanent log of every answer (PRODUCT.md §4); only its owner can delete an entry. */
+export const questionAnswerHistory = pgTable(
+  'question_answer_history',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    choices: jsonb('choices').$type<number[]>().notNull(),
+    isCorrect: boolean('is_correct').notNull(),
+    score: real('score').notNull(),
+    timeSpentMs: integer('time_spent_ms').notNull().default(0),
+    mode: varchar('mode', { length: 8 }).$type<(typeof ANSWER_MODES)[number]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('history_user_question_idx').on(t.userId, t.questionId, t.createdAt)],
+);
+
+export const RATINGS = ['again', 'hard', 'good', 'easy'] as const;
+export type Rating = (typeof RATINGS)[number];
+
+/** The user's own rating of a question, with its spaced-repetition (FSRS) card state. */
+export const questionEvaluations = pgTable(
+  'question_evaluations',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    rating: varchar('rating', { length: 8 }).$type<Rating>().notNull(),
+    stability: real('stability').notNull().default(0),
+    difficulty: real('difficulty').notNull().default(0),
+    reps: integer('reps').notNull().default(0),
+    lapses: integer('lapses').notNull().default(0),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('evaluations_user_question_idx').on(t.userId, t.questionId),
+    index('evaluations_user_due_idx').on(t.userId, t.dueAt),
+  ],
+);
+
+/** The modules a user chose to study (asked at onboarding). */
+export const moduleFilters = pgTable(
+  'module_filters',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    moduleId: integer('module_id')
+      .notNull()
+      .references(() => modules.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('module_filters_user_module_idx').on(t.userId, t.moduleId)],
+);
+
+/** Per course, the sources to which its questions are limited for this user. */
+export const courseFilters = pgTable(
+  'course_filters',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    courseSources: jsonb('course_sources').$type<number[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('course_filters_user_course_idx').on(t.userId, t.courseId)],
+);

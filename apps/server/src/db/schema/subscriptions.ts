@@ -1,0 +1,68 @@
+import {
+  boolean,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { modules } from './catalogue';
+import { users } from './users';
+
+export const plans = pgTable('plans', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 200 }).notNull(),
+  description: text('description').notNull().default(''),
+  price: numeric('price', { precision: 10, scale: 2 }).notNull(),
+  currency: varchar('currency', { length: 3 }).notNull(),
+  durationDays: integer('duration_days').notNull(),
+  /** Opens every module; otherwise the modules listed in plan_modules. */
+  allModules: boolean('all_modules').notNull().default(false),
+  isArchived: boolean('is_archived').notNull().default(false),
+  order: integer('order').notNull().default(0),
+});
+
+export const planModules = pgTable(
+  'plan_modules',
+  {
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => plans.id, { onDelete: 'cascade' }),
+    moduleId: integer('module_id')
+      .notNull()
+      .references(() => modules.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.planId, t.moduleId] })],
+);
+
+export const PURCHASE_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
+
+/** A learner's purchase of a plan; staff approve or reject it. */
+export const purchases = pgTable(
+  'purchases',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => plans.id, { onDelete: 'restrict' }),
+    paymentReference: varchar('payment_reference', { length: 200 }).notNull().default(''),
+    /** Media key of the receipt image. */
+    receipt: text('receipt'),
+    status: varchar('status', { length: 16 }).$type<PurchaseStatus>().notNull().default('pending'),
+    staffNote: text('staff_note').notNull().default(''),
+    isArchived: boolean('is_archived').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+  },
+  (t) => [index('purchases_user_idx').on(t.userId, t.status)],
+);

@@ -1,0 +1,33 @@
+import type { FastifyRequest } from 'fastify';
+import type { Paginated, PageQuery } from '@qbank/contract';
+import { notFound } from './errors';
+
+export const pageWindow = (q: PageQuery) => ({ limit: q.page_size, offset: (q.page - 1) * q.page_size });
+
+/** A page past the end answers 404 like DRF; page 1 of an empty list is an empty page. */
+export function assertPageExists(q: PageQuery, count: number): void {
+  if (q.page > 1 && (q.page - 1) * q.page_size >= count) throw notFound('Invalid page.');
+}
+
+function pageUrl(request: FastifyRequest, page: number): string {
+  const base = request.server.config.publicUrl;
+  const url = new URL(request.url, base);
+  url.searchParams.set('page', String(page));
+  return url.toString();
+}
+
+/** `{count, next, previous, results}` with absolute next/previous links. */
+export function paginatedResponse<T>(
+  request: FastifyRequest,
+  q: PageQuery,
+  count: number,
+  results: T[],
+): Paginated<T> {
+  const hasNext = q.page * q.page_size < count;
+  return {
+    count,
+    next: hasNext ? pageUrl(request, q.page + 1) : null,
+    previous: q.page > 1 ? pageUrl(request, q.page - 1) : null,
+    results,
+  };
+}
