@@ -32,6 +32,8 @@ export default defineConfig({
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'] } },
+    // A 360 px phone (Chromium with a touch screen and a phone's viewport).
+    { name: 'phone', use: { ...devices['Desktop Chrome'], viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true } },
   ],
   webServer: {
     // The production build served by the real server on the embedded database.
@@ -44,6 +46,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
+      // The demo bank gives onboarding its modules; E2E_DEMO_BANK=off starts on an empty bank.
+      DEMO_BANK: process.env.E2E_DEMO_BANK ?? 'on',
     },
   },
 });

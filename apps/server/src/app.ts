@@ -17,6 +17,7 @@ import type { Database, Db } from './db/client';
 import { authPlugin } from './lib/auth';
 import { registerErrorHandler } from './lib/errors';
 import { loggerOptions } from './lib/logger';
+import { createMailer, type Mailer } from './lib/mail';
 import { packageRoot } from './lib/paths';
 import { LocalStorage, MEDIA_PREFIX, type Storage } from './lib/storage';
 import { registerRoutes } from './routes';
@@ -27,6 +28,7 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     storage: Storage;
+    mailer: Mailer;
   }
 }
 
@@ -58,6 +60,14 @@ export async function buildApp({ config, database, storage }: AppDeps): Promise<
   app.decorate('db', database.db);
   const mediaRoot = path.join(config.dataDir, 'media');
   app.decorate('storage', storage ?? new LocalStorage(mediaRoot));
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dataDir: config.dataDir,
+    log: app.log,
+  });
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', async () => mailer.close());
   registerErrorHandler(app);
 
   await app.register(fastifySwagger, {

@@ -3,6 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { loadConfig } from './config';
 import { openConfiguredDatabase } from './db/open';
 import { createStaffUser } from './modules/staff/staff.repository';
+import { exportCommand, importCommand, useCallerDirectory } from './modules/content/content.cli';
+import { generateCommand } from './modules/content/generate.cli';
 
 const program = new Command().name('qbank').description('QBank operator commands');
 
@@ -35,6 +37,44 @@ program
     } finally {
       await database.close();
     }
+  });
+
+program
+  .command('import')
+  .description('Import questions (whole file validated first; all or nothing; re-import updates)')
+  .argument('<files...>', 'files to import, one after the other')
+  .option(
+    '--format <format>',
+    'json | csv | gift | aiken | moodle-xml (default: from the extension)',
+  )
+  .option('--dry-run', 'validate and report, write nothing')
+  .option('--module <name>', 'module of questions whose file names no category')
+  .action(
+    async (files: string[], options: { format?: string; dryRun?: boolean; module?: string }) => {
+      useCallerDirectory();
+      process.exitCode = await importCommand(loadConfig(), files, options);
+    },
+  );
+
+program
+  .command('export')
+  .description('Export the catalogue and its questions in the QBank JSON format')
+  .argument('<file>', 'JSON file to write')
+  .option('--module <id>', 'export this module only')
+  .action(async (file: string, options: { module?: string }) => {
+    useCallerDirectory();
+    process.exitCode = await exportCommand(loadConfig(), file, options);
+  });
+
+program
+  .command('generate')
+  .description('Fill the database with a large synthetic bank and activity (benchmarks only)')
+  .option('--questions <n>', 'questions to create', '200000')
+  .option('--users <n>', 'learners to create', '2000')
+  .option('--history <n>', 'answer-history rows to create', '1000000')
+  .action(async (options: { questions: string; users: string; history: string }) => {
+    useCallerDirectory();
+    process.exitCode = await generateCommand(loadConfig(), options);
   });
 
 await program.parseAsync();

@@ -62,7 +62,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({
-        path: (v.params as { issue?: { path?: PropertyKey[] } }).issue?.path ?? [],
+        // fastify-type-provider-zod keeps the issue's path only as instancePath ("/ids/0").
+        path: (v.instancePath ?? '').split('/').filter(Boolean),
         message: v.message ?? 'Invalid value.',
       }));
       return reply.code(400).send(validationBody(issues));

@@ -1,20 +1,24 @@
-import { useEffect, useState } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { BrowserRouter } from 'react-router';
+import { queryClient } from '../lib/query-client';
+import { useToastsWanted } from '../lib/toast';
+import { AppRoutes } from './routes';
 
-/** Minimal shell until the web foundation lands: shows that the API answers. */
+const ToastHost = lazy(() => import('./toast-host'));
+
 export function App() {
-  const [status, setStatus] = useState('checking…');
-  useEffect(() => {
-    fetch('/api/health/')
-      .then((r) => r.json() as Promise<{ status: string; database: string }>)
-      .then((h) => setStatus(`${h.status} (${h.database})`))
-      .catch(() => setStatus('unreachable'));
-  }, []);
+  const toasts = useToastsWanted();
   return (
-    <main>
-      <h1>QBank</h1>
-      <p>
-        API status: <output aria-live="polite">{status}</output>
-      </p>
-    </main>
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+      {toasts ? (
+        <Suspense fallback={null}>
+          <ToastHost />
+        </Suspense>
+      ) : null}
+    </QueryClientProvider>
   );
 }

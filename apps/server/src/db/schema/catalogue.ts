@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -64,6 +65,11 @@ export const clinicalCases = pgTable('clinical_cases', {
   vignette: text('vignette').notNull(),
   /** Media keys of the vignette's images. */
   images: jsonb('images').$type<string[]>().notNull().default([]),
+  /** Version of the vignette for the question content cache; bumped by every Drizzle update. */
+  updatedAt: timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
 });
 
 export const QUESTION_TYPES = ['qcs', 'qcm'] as const;
@@ -94,10 +100,15 @@ export const questions = pgTable(
     searchText: text('search_text').notNull().default(''),
     isPublished: boolean('is_published').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Version of the content for the question content cache; bumped by every Drizzle update. */
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
   },
   (t) => [
     index('questions_course_order_idx').on(t.courseId, t.order, t.id),
+    index('questions_search_idx').using('gin', sql`to_tsvector('simple', ${t.searchText})`),
     index('questions_source_idx').on(t.sourceId),
     index('questions_case_idx').on(t.clinicalCaseId),
   ],

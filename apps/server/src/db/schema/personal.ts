@@ -124,7 +124,11 @@ export const playlistItems = pgTable(
     order: integer('order').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('playlist_items_playlist_question_idx').on(t.playlistId, t.questionId)],
+  (t) => [
+    uniqueIndex('playlist_items_playlist_question_idx').on(t.playlistId, t.questionId),
+    // The playlists holding a question, for the question payload.
+    index('playlist_items_question_idx').on(t.questionId),
+  ],
 );
 
 /** A user's private images on a question (e.g. a photo of hand-written notes). */

@@ -78,7 +78,11 @@ export const questionAnswerHistory = pgTable(
     mode: varchar('mode', { length: 8 }).$type<(typeof ANSWER_MODES)[number]>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('history_user_question_idx').on(t.userId, t.questionId, t.createdAt)],
+  (t) => [
+    index('history_user_question_idx').on(t.userId, t.questionId, t.createdAt),
+    // The history list: the user's entries, newest first.
+    index('history_user_created_idx').on(t.userId, t.createdAt),
+  ],
 );
 
 export const RATINGS = ['again', 'hard', 'good', 'easy'] as const;

@@ -46,3 +46,27 @@ export const authTokens = pgTable(
   },
   (t) => [index('auth_tokens_user_idx').on(t.userId)],
 );
+
+/**
+ * Six-digit one-time codes (e-mail verification, password reset), stored only as a SHA-256
+ * hash of purpose and code; one live code per user and purpose (docs/decisions/001-accounts.md).
+ */
+export const oneTimeCodes = pgTable(
+  'one_time_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: varchar('purpose', { length: 32 }).$type<'email_verification' | 'password_reset'>().notNull(),
+    codeHash: varchar('code_hash', { length: 64 }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('one_time_codes_user_purpose_idx').on(t.userId, t.purpose),
+    index('one_time_codes_hash_idx').on(t.codeHash),
+  ],
+);

@@ -1,0 +1,1 @@
+CREATE INDEX "history_user_created_idx" ON "question_answer_history" USING btree ("user_id","created_at");

@@ -1,0 +1,45 @@
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { throttled } from './errors';
+
+export interface LimitRule {
+  /** Counter name, unique in the app (e.g. `login:email`). */
+  name: string;
+  max: number;
+  windowSeconds: number;
+  /** What is counted: an address, an IP…; undefined skips the rule for this request. */
+  key: (request: FastifyRequest) => string | undefined;
+}
+
+/** The client's IP (Fastify's request.ip: the socket's address, since trustProxy is off). */
+export const byIp = (request: FastifyRequest) => request.ip;
+
+/** The lower-cased `email` of a JSON body, when there is one (after schema validation). */
+export const byBodyEmail = (request: FastifyRequest) => {
+  const email = (request.body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' && email ? email.trim().toLowerCase() : undefined;
+};
+
+/**
+ * A preHandler that counts the request against every rule with @fastify/rate-limit's store
+ * (`app.createRateLimit`) and answers 429 `Request was throttled. Expected available in N
+ * seconds.` with Retry-After once one is exceeded. preHandler, so body-based keys can be read
+ * after validation; several rules per route (per address AND per IP), which the plugin's route
+ * option `config.rateLimit` cannot express.
+ */
+export function rateLimit(app: FastifyInstance, rules: LimitRule[]): preHandlerAsyncHookHandler {
+  const limiters = rules.map((rule) => ({
+    rule,
+    check: app.createRateLimit({
+      max: rule.max,
+      timeWindow: rule.windowSeconds * 1000,
+      keyGenerator: (request) => `${rule.name}|${rule.key(request) ?? ''}`,
+    }),
+  }));
+  return async (request) => {
+    for (const { rule, check } of limiters) {
+      if (rule.key(request) === undefined) continue;
+      const limit = await check(request);
+      if (!limit.isAllowed && limit.isExceeded) throw throttled(Math.max(1, limit.ttlInSeconds));
+    }
+  };
+}

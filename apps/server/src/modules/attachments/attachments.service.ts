@@ -1,0 +1,129 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  ATTACHMENT_FILES_FIELD,
+  attachmentCreateSchema,
+  IMAGES_PER_RECORD_MAX,
+  type AttachmentItem,
+  type PageQuery,
+  type Paginated,
+} from '@qbank/contract';
+import type { User } from '../../lib/auth';
+import { badRequest, notFound } from '../../lib/errors';
+import { assertPageExists, paginatedResponse, pageWindow } from '../../lib/pagination';
+import { parseOrThrow } from '../../lib/validation';
+import * as repo from './attachments.repository';
+import {
+  cleanImages,
+  deleteStoredFiles,
+  REMOVED_FIELD,
+  withStoredImages,
+  type ImageForm,
+} from './uploads';
+
+const FOLDER = 'attachments';
+const invalidPk = (value: unknown) => `Invalid pk "${String(value)}" - object does not exist.`;
+
+async function toItems(
+  app: FastifyInstance,
+  rows: repo.AttachmentRow[],
+): Promise<AttachmentItem[]> {
+  const images = await repo.imagesOfItems(
+    app.db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    question: row.questionId,
+    images: images
+      .filter((i) => i.attachmentItemId === row.id)
+      .map((i) => ({ id: i.id, url: app.storage.url(i.key) })),
+    created_at: row.createdAt.toISOString(),
+  }));
+}
+
+export async function listItems(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  user: User,
+  query: PageQuery & { question?: number },
+): Promise<Paginated<AttachmentItem>> {
+  const total = await repo.countItems(app.db, user.id, query.question);
+  assertPageExists(query, total);
+  const rows = await repo.listItems(app.db, user.id, {
+    questionId: query.question,
+    ...pageWindow(query),
+  });
+  return paginatedResponse(request, query, total, await toItems(app, rows));
+}
+
+export async function getItem(
+  app: FastifyInstance,
+  user: User,
+  id: number,
+): Promise<AttachmentItem> {
+  const row = await repo.findItem(app.db, user.id, id);
+  if (!row) throw notFound();
+  const [item] = await toItems(app, [row]);
+  return item!;
+}
+
+/** POST: a question and at least one image. */
+export async function createItem(
+  app: FastifyInstance,
+  user: User,
+  form: ImageForm,
+): Promise<AttachmentItem> {
+  const input = parseOrThrow(attachmentCreateSchema, form.data);
+  if (form.removedIds.length)
+    throw badRequest(REMOVED_FIELD, 'A new item has no images to remove.');
+  if (form.files.length === 0) throw badRequest(ATTACHMENT_FILES_FIELD, 'No file was submitted.');
+  if (!(await repo.isPublishedQuestion(app.db, input.question))) {
+    throw badRequest('question', invalidPk(input.question));
+  }
+  const images = await cleanImages(ATTACHMENT_FILES_FIELD, form.files);
+  const item = await withStoredImages(app.storage, FOLDER, images, (keys) =>
+    repo.insertItem(app.db, user.id, input.question, keys),
+  );
+  return getItem(app, user, item.id);
+}
+
+/**
+ * PATCH: adds `images`, deletes `removed_attachment_id` (images of this item only). An item
+ * keeps between 1 and 10 images; to remove the last one, delete the item.
+ */
+export async function updateItem(
+  app: FastifyInstance,
+  user: User,
+  id: number,
+  form: ImageForm,
+): Promise<AttachmentItem> {
+  if (!(await repo.findItem(app.db, user.id, id))) throw notFound();
+  const images = await cleanImages(ATTACHMENT_FILES_FIELD, form.files);
+  const removedKeys = await withStoredImages(app.storage, FOLDER, images, (addKeys) =>
+    repo.changeImages(app.db, user.id, id, { removeIds: form.removedIds, addKeys }, (state) => {
+      if (state.unknownRemovedIds.length)
+        throw badRequest(REMOVED_FIELD, invalidPk(state.unknownRemovedIds[0]));
+      if (state.imagesAfter > IMAGES_PER_RECORD_MAX) {
+        throw badRequest(
+          ATTACHMENT_FILES_FIELD,
+          `An attachment item can hold at most ${IMAGES_PER_RECORD_MAX} images.`,
+        );
+      }
+      if (state.imagesAfter === 0) {
+        throw badRequest(
+          REMOVED_FIELD,
+          'An attachment item keeps at least one image; delete the item instead.',
+        );
+      }
+    }),
+  );
+  if (removedKeys === null) throw notFound();
+  await deleteStoredFiles(app.storage, removedKeys, app.log);
+  return getItem(app, user, id);
+}
+
+export async function deleteItem(app: FastifyInstance, user: User, id: number): Promise<void> {
+  const keys = await repo.deleteItem(app.db, user.id, id);
+  if (keys === null) throw notFound();
+  await deleteStoredFiles(app.storage, keys, app.log);
+}

@@ -1,0 +1,185 @@
+import { and, eq, gt, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  attachmentItemImages,
+  attachmentItems,
+  authTokens,
+  noteItemAttachments,
+  noteItems,
+  oneTimeCodes,
+  purchases,
+  users,
+} from '../../db/schema/index';
+import { issueToken, type User } from '../../lib/auth';
+
+export type CodePurpose = 'email_verification' | 'password_reset';
+export type OneTimeCode = typeof oneTimeCodes.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type UserChanges = Partial<Pick<NewUser, 'firstName' | 'lastName' | 'phone' | 'dateOfBirth' | 'image'>>;
+
+export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    .limit(1);
+  return rows[0];
+}
+
+export async function findUserById(db: Db, id: number): Promise<User | undefined> {
+  const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return rows[0];
+}
+
+/** True when the error is PostgreSQL's unique_violation (23505), as thrown by pg or PGlite. */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}
+
+/**
+ * Creates a user, a token for them and (optionally) a first one-time code, all or nothing.
+ * Returns undefined when the e-mail is taken (also under a concurrent registration).
+ */
+export async function createUserWithToken(
+  db: Db,
+  values: NewUser,
+  code?: { purpose: CodePurpose; codeHash: string; expiresAt: Date },
+): Promise<{ user: User; key: string } | undefined> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [user] = await tx.insert(users).values(values).returning();
+      const key = await issueToken(tx as unknown as Db, user!.id);
+      if (code) await tx.insert(oneTimeCodes).values({ ...code, userId: user!.id });
+      return { user: user!, key };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) return undefined;
+    throw err;
+  }
+}
+
+export async function updateUser(
+  db: Db,
+  id: number,
+  changes: UserChanges & { isConfirmed?: boolean; lastLogin?: Date; passwordHash?: string },
+): Promise<User> {
+  const [user] = await db.update(users).set(changes).where(eq(users.id, id)).returning();
+  return user!;
+}
+
+export async function deleteToken(db: Db, keyHash: string): Promise<void> {
+  await db.delete(authTokens).where(eq(authTokens.keyHash, keyHash));
+}
+
+/** Sets a new password and revokes every token of the user, at once. */
+export async function setPasswordAndRevokeTokens(db: Db, id: number, passwordHash: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, id));
+    await tx.delete(authTokens).where(eq(authTokens.userId, id));
+  });
+}
+
+// One-time codes. "Live" = not used, not expired, fewer than maxAttempts wrong tries.
+
+const live = (now: Date, maxAttempts: number) =>
+  and(isNull(oneTimeCodes.usedAt), gt(oneTimeCodes.expiresAt, now), lt(oneTimeCodes.attempts, maxAttempts));
+
+/** Replaces the user's codes for this purpose with a new one (one live code per purpose). */
+export async function replaceCode(
+  db: Db,
+  userId: number,
+  purpose: CodePurpose,
+  codeHash: string,
+  expiresAt: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .delete(oneTimeCodes)
+      .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose)));
+    await tx.insert(oneTimeCodes).values({ userId, purpose, codeHash, expiresAt });
+  });
+}
+
+export async function findLiveCode(
+  db: Db,
+  userId: number,
+  purpose: CodePurpose,
+  now: Date,
+  maxAttempts: number,
+): Promise<OneTimeCode | undefined> {
+  const rows = await db
+    .select()
+    .from(oneTimeCodes)
+    .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose), live(now, maxAttempts)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function findLiveCodesByHash(
+  db: Db,
+  purpose: CodePurpose,
+  codeHash: string,
+  now: Date,
+  maxAttempts: number,
+): Promise<OneTimeCode[]> {
+  return db
+    .select()
+    .from(oneTimeCodes)
+    .where(and(eq(oneTimeCodes.purpose, purpose), eq(oneTimeCodes.codeHash, codeHash), live(now, maxAttempts)))
+    .limit(2);
+}
+
+export async function countAttempt(db: Db, id: number): Promise<void> {
+  await db
+    .update(oneTimeCodes)
+    .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
+    .where(eq(oneTimeCodes.id, id));
+}
+
+/** Uses a code up; false when another request used it first. */
+export async function markCodeUsed(db: Db, id: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(oneTimeCodes)
+    .set({ usedAt: now })
+    .where(and(eq(oneTimeCodes.id, id), isNull(oneTimeCodes.usedAt)))
+    .returning({ id: oneTimeCodes.id });
+  return rows.length === 1;
+}
+
+/** Storage keys of every file the user owns: profile image, note and attachment images, receipts. */
+export async function userFileKeys(db: Db, userId: number): Promise<string[]> {
+  const [user] = await db.select({ image: users.image }).from(users).where(eq(users.id, userId));
+  const notes = await db
+    .select({ key: noteItemAttachments.key })
+    .from(noteItemAttachments)
+    .where(
+      inArray(
+        noteItemAttachments.noteItemId,
+        db.select({ id: noteItems.id }).from(noteItems).where(eq(noteItems.userId, userId)),
+      ),
+    );
+  const attachments = await db
+    .select({ key: attachmentItemImages.key })
+    .from(attachmentItemImages)
+    .where(
+      inArray(
+        attachmentItemImages.attachmentItemId,
+        db.select({ id: attachmentItems.id }).from(attachmentItems).where(eq(attachmentItems.userId, userId)),
+      ),
+    );
+  const receipts = await db
+    .select({ key: purchases.receipt })
+    .from(purchases)
+    .where(and(eq(purchases.userId, userId), isNotNull(purchases.receipt)));
+  return [user?.image, ...notes.map((r) => r.key), ...attachments.map((r) => r.key), ...receipts.map((r) => r.key)].filter(
+    (key): key is string => !!key,
+  );
+}
+
+/** Deletes the user; every personal row goes with it (ON DELETE CASCADE), comments stay (SET NULL). */
+export async function deleteUser(db: Db, userId: number): Promise<void> {
+  await db.delete(users).where(eq(users.id, userId));
+}

@@ -1,0 +1,65 @@
+import type { ResetCodeRequest, ResetConfirmRequest } from '@qbank/contract';
+import type { FastifyInstance } from 'fastify';
+import { fieldErrors, nonFieldError } from '../../lib/errors';
+import { hashPassword } from '../../lib/passwords';
+import { findUserByEmail, findUserById, setPasswordAndRevokeTokens } from './auth.repository';
+import { PASSWORD_MISMATCH, sendOrFail } from './auth.service';
+import { checkCode, CODE_TTL_MINUTES, invalidCode, issueCode } from './codes';
+import { passwordProblems } from './password-rules';
+
+export const RESET_SENT = 'If this address belongs to an account, a password reset code has been sent to it.';
+export const CODE_VALID = 'The code is valid.';
+export const PASSWORD_RESET = 'Password has been reset with the new password.';
+
+/** Mails a reset code; the same answer for an unknown address (no account enumeration). */
+export async function requestReset(app: FastifyInstance, email: string): Promise<string> {
+  const user = await findUserByEmail(app.db, email);
+  if (user && user.isActive) {
+    const code = await issueCode(app.db, user.id, 'password_reset');
+    await sendOrFail(app, {
+      to: user.email,
+      subject: 'Your QBank password reset code',
+      text:
+        `Your password reset code is: ${code}\n\nIt is valid for ${CODE_TTL_MINUTES} minutes. ` +
+        'If you did not ask to reset your password, ignore this message: your password is unchanged.\n',
+    });
+  }
+  return RESET_SENT;
+}
+
+/**
+ * The account a reset request is about: scoped by `email` when given (wrong tries then count
+ * against that account's code), else undefined and the code is looked up among live reset codes.
+ */
+async function scopeUserId(app: FastifyInstance, email: string | undefined): Promise<number | undefined | null> {
+  if (email === undefined) return undefined;
+  const user = await findUserByEmail(app.db, email);
+  return user && user.isActive ? user.id : null;
+}
+
+export async function verifyResetCode(app: FastifyInstance, { code, email }: ResetCodeRequest): Promise<string> {
+  const userId = await scopeUserId(app, email);
+  if (userId === null) throw invalidCode();
+  await checkCode(app.db, { purpose: 'password_reset', code, userId, consume: false });
+  return CODE_VALID;
+}
+
+/** Sets the new password, uses the code up and revokes every token of the account. */
+export async function confirmReset(app: FastifyInstance, input: ResetConfirmRequest): Promise<string> {
+  const userId = await scopeUserId(app, input.email);
+  if (userId === null) throw invalidCode();
+  // Check first (without using it up) so a bad password does not burn the code.
+  const row = await checkCode(app.db, { purpose: 'password_reset', code: input.code, userId, consume: false });
+  const user = await findUserById(app.db, row.userId);
+  if (!user || !user.isActive) throw invalidCode();
+  const problems = passwordProblems(input.new_password1, {
+    email: user.email,
+    first_name: user.firstName,
+    last_name: user.lastName,
+  });
+  if (problems.length) throw fieldErrors({ new_password1: problems });
+  if (input.new_password1 !== input.new_password2) throw nonFieldError(PASSWORD_MISMATCH);
+  await checkCode(app.db, { purpose: 'password_reset', code: input.code, userId: user.id, consume: true });
+  await setPasswordAndRevokeTokens(app.db, user.id, await hashPassword(input.new_password1));
+  return PASSWORD_RESET;
+}

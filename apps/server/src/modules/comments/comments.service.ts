@@ -1,0 +1,279 @@
+import {
+  COMMENT_ATTACHMENTS_MAX,
+  commentCreateSchema,
+  commentReplyCreateSchema,
+  commentUpdateSchema,
+  type Comment,
+  type CommentReply,
+  type PageQuery,
+  type ReactionResult,
+} from '@qbank/contract';
+import type { Db } from '../../db/client';
+import type { User } from '../../lib/auth';
+import { badRequest, fieldErrors, forbidden, notFound } from '../../lib/errors';
+import { storeImage } from '../../lib/images';
+import { firstValues, type ParsedForm, type UploadedFile } from '../../lib/multipart';
+import { assertPageExists, pageWindow } from '../../lib/pagination';
+import { mediaUrl, type Storage } from '../../lib/storage';
+import { parseOrThrow } from '../../lib/validation';
+import {
+  commentsRepository,
+  listCommentReactions,
+  listReplyReactions,
+  repliesRepository,
+  type DiscussionRepository,
+  type ItemRow,
+  type Ordering,
+  type ReactionValue,
+} from './comments.repository';
+
+/** What serialized comments and replies have in common. */
+export type BaseItem = Omit<Comment, 'question' | 'replies_count'>;
+
+/** Everything that differs between comments and replies; the rules are the same. */
+export interface DiscussionKind<T> {
+  repo: DiscussionRepository;
+  /** Storage folder of the attachments. */
+  folder: string;
+  /** Request field naming the parent (question of a comment, comment of a reply). */
+  parentField: 'question' | 'comment';
+  createSchema: typeof commentCreateSchema | typeof commentReplyCreateSchema;
+  shape(base: BaseItem, row: ItemRow): T;
+  editOwnOnly: string;
+  deleteOwnOnly: string;
+}
+
+export const COMMENTS: DiscussionKind<Comment> = {
+  repo: commentsRepository,
+  folder: 'comments',
+  parentField: 'question',
+  createSchema: commentCreateSchema,
+  shape: (base, row) => ({ ...base, question: row.parentId, replies_count: row.repliesCount }),
+  editOwnOnly: 'You can only edit your own comments.',
+  deleteOwnOnly: 'You can only delete your own comments.',
+};
+
+export const REPLIES: DiscussionKind<CommentReply> = {
+  repo: repliesRepository,
+  folder: 'comment-replies',
+  parentField: 'comment',
+  createSchema: commentReplyCreateSchema,
+  shape: (base, row) => ({ ...base, comment: row.parentId }),
+  editOwnOnly: 'You can only edit your own replies.',
+  deleteOwnOnly: 'You can only delete your own replies.',
+};
+
+export const ATTACHMENT_FIELD = 'attachments';
+export const TOO_MANY_ATTACHMENTS = `Ensure there are no more than ${COMMENT_ATTACHMENTS_MAX} attachments.`;
+export const UNEXPECTED_FILE = 'Unexpected file field.';
+export const invalidPk = (id: number) => `Invalid pk "${id}" - object does not exist.`;
+
+interface Context {
+  db: Db;
+  storage: Storage;
+  user: User;
+}
+
+async function serialize<T>(kind: DiscussionKind<T>, ctx: Context, rows: ItemRow[]): Promise<T[]> {
+  const attachments = await kind.repo.attachments(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) =>
+    kind.shape(
+      {
+        id: row.id,
+        author: row.author
+          ? {
+              id: row.author.id,
+              first_name: row.author.firstName,
+              last_name: row.author.lastName,
+              image: mediaUrl(row.author.image),
+            }
+          : null,
+        body: row.body,
+        attachments: attachments
+          .filter((a) => a.ownerId === row.id)
+          .map((a) => ({ id: a.id, url: ctx.storage.url(a.key) })),
+        rank: row.rank,
+        my_reaction: row.myReaction === 1 || row.myReaction === -1 ? row.myReaction : null,
+        created_at: row.createdAt.toISOString(),
+        updated_at: row.updatedAt.toISOString(),
+        is_mine: row.userId !== null && row.userId === ctx.user.id,
+      },
+      row,
+    ),
+  );
+}
+
+export async function listItems<T>(
+  kind: DiscussionKind<T>,
+  ctx: Context,
+  parentId: number,
+  ordering: Ordering,
+  page: PageQuery,
+) {
+  const { total, rows } = await kind.repo.list(
+    ctx.db,
+    parentId,
+    ctx.user.id,
+    ordering,
+    pageWindow(page),
+  );
+  assertPageExists(page, total);
+  return { total, results: await serialize(kind, ctx, rows) };
+}
+
+export async function getItem<T>(kind: DiscussionKind<T>, ctx: Context, id: number): Promise<T> {
+  const row = await kind.repo.find(ctx.db, id, ctx.user.id);
+  if (!row) throw notFound();
+  const [item] = await serialize(kind, ctx, [row]);
+  return item!;
+}
+
+/** The uploaded attachments; a file under any other field name is refused. */
+function attachmentFiles(form: ParsedForm): UploadedFile[] {
+  const stray = form.files.find((f) => f.field !== ATTACHMENT_FIELD);
+  if (stray) throw badRequest(stray.field, UNEXPECTED_FILE);
+  return form.files;
+}
+
+async function deleteFiles(storage: Storage, keys: string[]): Promise<void> {
+  await Promise.all(keys.map((key) => storage.delete(key)));
+}
+
+/** Checks and stores every file; if one fails, those already stored are removed. */
+async function storeFiles<T>(
+  kind: DiscussionKind<T>,
+  storage: Storage,
+  files: UploadedFile[],
+): Promise<string[]> {
+  const keys: string[] = [];
+  try {
+    for (const file of files)
+      keys.push(await storeImage(storage, kind.folder, ATTACHMENT_FIELD, file.data));
+  } catch (error) {
+    await deleteFiles(storage, keys);
+    throw error;
+  }
+  return keys;
+}
+
+export async function createItem<T>(
+  kind: DiscussionKind<T>,
+  ctx: Context,
+  form: ParsedForm,
+): Promise<T> {
+  const input = parseOrThrow(kind.createSchema, firstValues(form.fields));
+  const parentId = 'question' in input ? input.question : input.comment;
+  const files = attachmentFiles(form);
+  if (files.length > COMMENT_ATTACHMENTS_MAX)
+    throw badRequest(ATTACHMENT_FIELD, TOO_MANY_ATTACHMENTS);
+  if (!(await kind.repo.parentExists(ctx.db, parentId))) {
+    throw badRequest(kind.parentField, invalidPk(parentId));
+  }
+  const keys = await storeFiles(kind, ctx.storage, files);
+  let id: number;
+  try {
+    id = await kind.repo.insert(ctx.db, { parentId, userId: ctx.user.id, body: input.body, keys });
+  } catch (error) {
+    await deleteFiles(ctx.storage, keys);
+    // The parent was deleted meanwhile: the same answer as if it had never existed.
+    if (!(await kind.repo.parentExists(ctx.db, parentId))) {
+      throw badRequest(kind.parentField, invalidPk(parentId));
+    }
+    throw error;
+  }
+  return getItem(kind, ctx, id);
+}
+
+/**
+ * The author edits the body, adds files and removes attachments by id. The id comes from the
+ * path, or from the body for the seed's `PATCH /api/comments/`.
+ */
+export async function updateItem<T>(
+  kind: DiscussionKind<T>,
+  ctx: Context,
+  pathId: number | undefined,
+  form: ParsedForm,
+): Promise<T> {
+  const input = parseOrThrow(commentUpdateSchema, {
+    ...firstValues(form.fields),
+    removed_attachment_id: form.fields.removed_attachment_id,
+  });
+  const id = pathId ?? input.id;
+  if (id === undefined) throw badRequest('id', 'This field is required.');
+  const files = attachmentFiles(form);
+  const row = await kind.repo.find(ctx.db, id, ctx.user.id);
+  if (!row) throw notFound();
+  if (row.userId !== ctx.user.id) throw forbidden(kind.editOwnOnly);
+
+  const current = await kind.repo.attachments(ctx.db, [id]);
+  const removeIds = [...new Set(input.removed_attachment_id)];
+  const unknown = removeIds.filter((rid) => !current.some((a) => a.id === rid));
+  if (unknown.length) throw fieldErrors({ removed_attachment_id: unknown.map(invalidPk) });
+  if (current.length - removeIds.length + files.length > COMMENT_ATTACHMENTS_MAX) {
+    throw badRequest(ATTACHMENT_FIELD, TOO_MANY_ATTACHMENTS);
+  }
+
+  const keys = await storeFiles(kind, ctx.storage, files);
+  let removedKeys: string[];
+  try {
+    removedKeys = await kind.repo.update(ctx.db, id, {
+      body: input.body,
+      addKeys: keys,
+      removeIds,
+    });
+  } catch (error) {
+    await deleteFiles(ctx.storage, keys);
+    if (!(await kind.repo.find(ctx.db, id, ctx.user.id))) throw notFound();
+    throw error;
+  }
+  await deleteFiles(ctx.storage, removedKeys);
+  return getItem(kind, ctx, id);
+}
+
+/** The author or staff delete; a comment takes its replies and every file with it. */
+export async function deleteItem<T>(
+  kind: DiscussionKind<T>,
+  ctx: Context,
+  id: number,
+): Promise<void> {
+  const row = await kind.repo.find(ctx.db, id, ctx.user.id);
+  if (!row) throw notFound();
+  if (row.userId !== ctx.user.id && !ctx.user.isStaff) throw forbidden(kind.deleteOwnOnly);
+  const keys = await kind.repo.delete(ctx.db, id);
+  await deleteFiles(ctx.storage, keys);
+}
+
+/** Sets (+1/-1) or removes (null) the caller's reaction; answers the exact new rank. */
+export async function react<T>(
+  kind: DiscussionKind<T>,
+  ctx: Pick<Context, 'db' | 'user'>,
+  id: number,
+  value: ReactionValue | null,
+): Promise<ReactionResult> {
+  const rank = await kind.repo.react(ctx.db, id, ctx.user.id, value);
+  if (rank === undefined) throw notFound();
+  return { id, rank, my_reaction: value };
+}
+
+const asValue = (v: number): ReactionValue => (v > 0 ? 1 : -1);
+
+export async function commentReactions(
+  db: Db,
+  user: User,
+  filter: { question?: number; comment?: number },
+) {
+  const rows = await listCommentReactions(db, user.id, filter);
+  return rows.map((r) => ({ ...r, value: asValue(r.value) }));
+}
+
+export async function replyReactions(
+  db: Db,
+  user: User,
+  filter: { comment?: number; reply?: number },
+) {
+  const rows = await listReplyReactions(db, user.id, filter);
+  return rows.map((r) => ({ ...r, value: asValue(r.value) }));
+}

@@ -1,0 +1,42 @@
+import path from 'node:path';
+import { parseAiken } from './formats/aiken';
+import { decodeText, type ParseOptions, type ParseResult } from './formats/common';
+import { parseCsv } from './formats/csv';
+import { parseGift } from './formats/gift';
+import { parseJson } from './formats/json';
+import { parseMoodleXml } from './formats/moodle-xml';
+
+export const CONTENT_FORMATS = ['json', 'csv', 'gift', 'aiken', 'moodle-xml'] as const;
+export type ContentFormat = (typeof CONTENT_FORMATS)[number];
+
+/** The format a file name suggests: .json, .csv, .gift, .xml; Aiken is plain .txt. */
+export function guessFormat(fileName: string): ContentFormat | undefined {
+  const name = fileName.toLowerCase();
+  if (name.endsWith('.json')) return 'json';
+  if (name.endsWith('.csv')) return 'csv';
+  if (name.endsWith('.gift') || name.endsWith('.gift.txt')) return 'gift';
+  if (name.endsWith('.xml')) return 'moodle-xml';
+  if (name.endsWith('.txt') || name.endsWith('.aiken')) return 'aiken';
+  return undefined;
+}
+
+export function parseContent(
+  data: Buffer,
+  format: ContentFormat,
+  options: ParseOptions,
+): ParseResult {
+  const text = decodeText(data);
+  const opts = { ...options, fileName: path.basename(options.fileName) };
+  switch (format) {
+    case 'json':
+      return parseJson(text);
+    case 'csv':
+      return parseCsv(text, opts);
+    case 'gift':
+      return parseGift(text, opts);
+    case 'aiken':
+      return parseAiken(text, opts);
+    case 'moodle-xml':
+      return parseMoodleXml(text, opts);
+  }
+}

@@ -1,0 +1,282 @@
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  choices,
+  clinicalCases,
+  courses,
+  modules,
+  questions,
+  sources,
+} from '../../db/schema/index';
+
+/** The database or a transaction of it. */
+export type Conn = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+const inserted = sql<boolean>`(xmax = 0)`;
+const excluded = (column: string) => sql.raw(`excluded."${column}"`);
+
+export interface Upserted {
+  id: number;
+  externalId: string | null;
+  inserted: boolean;
+}
+
+export function upsertModules(
+  db: Conn,
+  rows: (typeof modules.$inferInsert)[],
+): Promise<Upserted[]> {
+  if (!rows.length) return Promise.resolve([]);
+  return db
+    .insert(modules)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: modules.externalId,
+      set: {
+        name: excluded('name'),
+        description: excluded('description'),
+        order: excluded('order'),
+      },
+    })
+    .returning({ id: modules.id, externalId: modules.externalId, inserted });
+}
+
+export function upsertCourses(
+  db: Conn,
+  rows: (typeof courses.$inferInsert)[],
+): Promise<Upserted[]> {
+  if (!rows.length) return Promise.resolve([]);
+  return db
+    .insert(courses)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: courses.externalId,
+      set: {
+        moduleId: excluded('module_id'),
+        name: excluded('name'),
+        description: excluded('description'),
+        order: excluded('order'),
+      },
+    })
+    .returning({ id: courses.id, externalId: courses.externalId, inserted });
+}
+
+export function upsertSources(
+  db: Conn,
+  rows: (typeof sources.$inferInsert)[],
+): Promise<Upserted[]> {
+  if (!rows.length) return Promise.resolve([]);
+  return db
+    .insert(sources)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: sources.externalId,
+      set: {
+        moduleId: excluded('module_id'),
+        name: excluded('name'),
+        year: excluded('year'),
+        order: excluded('order'),
+      },
+    })
+    .returning({ id: sources.id, externalId: sources.externalId, inserted });
+}
+
+export function upsertCases(
+  db: Conn,
+  rows: (typeof clinicalCases.$inferInsert)[],
+): Promise<Upserted[]> {
+  if (!rows.length) return Promise.resolve([]);
+  return db
+    .insert(clinicalCases)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: clinicalCases.externalId,
+      set: {
+        courseId: excluded('course_id'),
+        vignette: excluded('vignette'),
+        images: excluded('images'),
+        // The question content cache compares this version.
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning({ id: clinicalCases.id, externalId: clinicalCases.externalId, inserted });
+}
+
+/** Image keys currently held by the questions and cases of these external ids (replaced on update). */
+export async function existingImages(
+  db: Conn,
+  questionIds: string[],
+  caseIds: string[],
+): Promise<string[]> {
+  const keys: string[] = [];
+  for (let i = 0; i < questionIds.length; i += 5000) {
+    const rows = await db
+      .select({ images: questions.images })
+      .from(questions)
+      .where(inArray(questions.externalId, questionIds.slice(i, i + 5000)));
+    rows.forEach((r) => keys.push(...r.images));
+  }
+  if (caseIds.length) {
+    const rows = await db
+      .select({ images: clinicalCases.images })
+      .from(clinicalCases)
+      .where(inArray(clinicalCases.externalId, caseIds));
+    rows.forEach((r) => keys.push(...r.images));
+  }
+  return keys;
+}
+
+export interface QuestionRow {
+  external_id: string;
+  course_id: number;
+  source_id: number | null;
+  clinical_case_id: number | null;
+  type: string;
+  stem: string;
+  explanation: string;
+  year: number | null;
+  tags: string[];
+  images: string[];
+  order: number;
+  search_text: string;
+}
+
+export interface ChoiceRow {
+  question_id: number;
+  text: string;
+  is_correct: boolean;
+  explanation: string;
+  order: number;
+}
+
+/** Rows of a raw query, whichever driver answered (both give `rows`). */
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/**
+ * Upserts a batch of questions by external id. The batch travels as one JSON parameter
+ * (jsonb_to_recordset): far faster than thousands of bind parameters, on PGlite especially.
+ */
+export async function upsertQuestions(db: Conn, rows: QuestionRow[]): Promise<Upserted[]> {
+  const result = await db.execute(sql`
+    insert into questions (external_id, course_id, source_id, clinical_case_id, type, stem, explanation,
+                           year, tags, images, "order", search_text)
+    select x.external_id, x.course_id, x.source_id, x.clinical_case_id, x.type, x.stem, x.explanation,
+           x.year, x.tags, x.images, x."order", x.search_text
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(
+      external_id varchar, course_id integer, source_id integer, clinical_case_id integer, type varchar,
+      stem text, explanation text, year integer, tags jsonb, images jsonb, "order" integer, search_text text)
+    on conflict (external_id) do update set
+      course_id = excluded.course_id, source_id = excluded.source_id,
+      clinical_case_id = excluded.clinical_case_id, type = excluded.type, stem = excluded.stem,
+      explanation = excluded.explanation, year = excluded.year, tags = excluded.tags,
+      images = excluded.images, "order" = excluded."order", search_text = excluded.search_text,
+      updated_at = now()
+    returning id, external_id as "externalId", (xmax = 0) as inserted`);
+  return rowsOf<Upserted>(result);
+}
+
+/** Replaces the choices of these questions (the updated ones; new ones have none yet). */
+export async function replaceChoices(
+  db: Conn,
+  questionIds: number[],
+  rows: ChoiceRow[],
+): Promise<void> {
+  if (questionIds.length) await db.delete(choices).where(inArray(choices.questionId, questionIds));
+  if (!rows.length) return;
+  await db.execute(sql`
+    insert into choices (question_id, text, is_correct, explanation, "order")
+    select x.question_id, x.text, x.is_correct, x.explanation, x."order"
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(
+      question_id integer, text text, is_correct boolean, explanation text, "order" integer)`);
+}
+
+export async function countQuestions(db: Conn): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(questions);
+  return row?.n ?? 0;
+}
+
+// ── Export ──────────────────────────────────────────────────────────────────────────────────
+
+/** Gives an external id to every record without one, so that a re-import of an export updates. */
+export async function assignExternalIds(db: Conn): Promise<void> {
+  await db
+    .update(modules)
+    .set({ externalId: sql`'qbank:module:' || ${modules.id}` })
+    .where(isNull(modules.externalId));
+  await db
+    .update(courses)
+    .set({ externalId: sql`'qbank:course:' || ${courses.id}` })
+    .where(isNull(courses.externalId));
+  await db
+    .update(sources)
+    .set({ externalId: sql`'qbank:source:' || ${sources.id}` })
+    .where(isNull(sources.externalId));
+  await db
+    .update(clinicalCases)
+    .set({ externalId: sql`'qbank:case:' || ${clinicalCases.id}` })
+    .where(isNull(clinicalCases.externalId));
+  await db
+    .update(questions)
+    .set({ externalId: sql`'qbank:question:' || ${questions.id}` })
+    .where(isNull(questions.externalId));
+}
+
+export function listModules(db: Conn, moduleId?: number) {
+  return db
+    .select()
+    .from(modules)
+    .where(moduleId === undefined ? undefined : eq(modules.id, moduleId))
+    .orderBy(asc(modules.order), asc(modules.id));
+}
+
+export function listCourses(db: Conn, moduleIds: number[]) {
+  return db
+    .select()
+    .from(courses)
+    .where(inArray(courses.moduleId, moduleIds))
+    .orderBy(asc(courses.order), asc(courses.id));
+}
+
+export function listSources(db: Conn, moduleIds: number[]) {
+  return db
+    .select()
+    .from(sources)
+    .where(inArray(sources.moduleId, moduleIds))
+    .orderBy(asc(sources.order), asc(sources.id));
+}
+
+export function listCases(db: Conn, courseIds: number[]) {
+  return db
+    .select()
+    .from(clinicalCases)
+    .where(inArray(clinicalCases.courseId, courseIds))
+    .orderBy(asc(clinicalCases.id));
+}
+
+/** One page of the questions of some courses (keyset on id), with their choices. */
+export async function questionsPage(db: Conn, courseIds: number[], afterId: number, limit: number) {
+  const rows = await db
+    .select()
+    .from(questions)
+    .where(and(inArray(questions.courseId, courseIds), sql`${questions.id} > ${afterId}`))
+    .orderBy(asc(questions.id))
+    .limit(limit);
+  const list = rows.length
+    ? await db
+        .select()
+        .from(choices)
+        .where(
+          inArray(
+            choices.questionId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(asc(choices.questionId), asc(choices.order))
+    : [];
+  const byQuestion = new Map<number, (typeof list)[number][]>();
+  for (const c of list) {
+    const group = byQuestion.get(c.questionId);
+    if (group) group.push(c);
+    else byQuestion.set(c.questionId, [c]);
+  }
+  return rows.map((q) => ({ ...q, choices: byQuestion.get(q.id) ?? [] }));
+}

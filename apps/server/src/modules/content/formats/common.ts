@@ -1,0 +1,240 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import {
+  CONTENT_FORMAT,
+  CONTENT_VERSION,
+  type ContentDocumentInput,
+  type ContentImage,
+} from '@qbank/contract';
+
+/** A problem found in a file: `line` (1-based) or `record` says where. */
+export interface Problem {
+  line?: number;
+  record?: string;
+  message: string;
+}
+
+/** What every parser returns: the document in our JSON format, plus what it could not use. */
+export interface ParseResult {
+  document: ContentDocumentInput;
+  /** Line of each question of `document.questions` (same index), when the format has lines. */
+  questionLines: (number | undefined)[];
+  /** Bad records: the whole file is refused when there is one. */
+  errors: Problem[];
+  /** Records of kinds we do not support (essay, matching…): skipped, each with a message. */
+  skipped: Problem[];
+  /** Records kept with a remark (e.g. an identical copy of an earlier record, imported once). */
+  warnings: Problem[];
+}
+
+export interface ParseOptions {
+  /** File name: the base of derived external ids and the default course name. */
+  fileName: string;
+  /** Module of questions without a category. */
+  defaultModule?: string;
+  /** Course of questions without a sub-category. */
+  defaultCourse?: string;
+}
+
+/** One question as a text format describes it, before it is placed in the catalogue. */
+export interface RawQuestion {
+  line: number;
+  /** Title (GIFT ::title::, XML <name>, CSV name column): identifies it within the file. */
+  name?: string;
+  /** An id the file gives explicitly (Moodle idnumber, GIFT `// [id:…]`). */
+  id?: string;
+  /** Category path (GIFT $CATEGORY, XML category): first part module, the rest course. */
+  category?: string[];
+  stem: string;
+  explanation?: string;
+  /** A positive weight marks a correct choice. */
+  choices: { text: string; weight: number; feedback?: string }[];
+  /** The file says several answers may be right (GIFT weights, XML single=false). */
+  multiple?: boolean;
+  tags?: string[];
+  /** Exam session (CSV `source` column), with the year read from `year` or from its name. */
+  source?: { name: string; year: number | null };
+  images?: ContentImage[];
+}
+
+const MAX_ID = 200;
+
+export function hashOf(...parts: string[]): string {
+  return createHash('sha256').update(parts.join('\u0000')).digest('hex').slice(0, 16);
+}
+
+export function slug(text: string): string {
+  const s = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  return s.slice(0, 60) || hashOf(text);
+}
+
+function boundedId(id: string): string {
+  return id.length <= MAX_ID ? id : `${id.slice(0, MAX_ID - 17)}~${hashOf(id)}`;
+}
+
+/** Drops Moodle's context tokens and the `top` level from a category path. */
+export function cleanCategory(raw: string): string[] {
+  return raw
+    .split('/')
+    .map((p) => p.trim())
+    .filter((p) => p && !/^\$[a-z0-9]+\$$/i.test(p) && p.toLowerCase() !== 'top');
+}
+
+/**
+ * Places raw questions in the catalogue (module ← category, course ← sub-category) and gives
+ * each a stable external id: the file's id if any, else file name + title, else file name +
+ * content hash. Identical untitled records collapse into one (a re-import must not duplicate).
+ */
+export function buildDocument(
+  raws: RawQuestion[],
+  options: ParseOptions,
+  errors: Problem[],
+  skipped: Problem[],
+): ParseResult {
+  const base = path.basename(options.fileName).replace(/\.[^.]+$/, '') || 'import';
+  const defaultModule = options.defaultModule ?? 'Imported questions';
+  const defaultCourse = options.defaultCourse ?? base;
+  const modules = new Map<
+    string,
+    {
+      external_id: string;
+      name: string;
+      courses: Map<string, { external_id: string; name: string }>;
+      sources: Map<string, { external_id: string; name: string; year: number | null }>;
+    }
+  >();
+  const document: ContentDocumentInput = {
+    format: CONTENT_FORMAT,
+    version: CONTENT_VERSION,
+    modules: [],
+    questions: [],
+  };
+  const questionLines: (number | undefined)[] = [];
+  const seen = new Map<string, { content: string; line: number }>();
+  const warnings: Problem[] = [];
+
+  for (const raw of raws) {
+    const moduleName = (raw.category?.[0] ?? defaultModule).slice(0, 200);
+    const courseName = (raw.category?.slice(1).join(' / ') || defaultCourse).slice(0, 200);
+    let mod = modules.get(moduleName);
+    if (!mod) {
+      mod = {
+        external_id: boundedId(`module:${slug(moduleName)}`),
+        name: moduleName,
+        courses: new Map(),
+        sources: new Map(),
+      };
+      modules.set(moduleName, mod);
+    }
+    let course = mod.courses.get(courseName);
+    if (!course) {
+      course = {
+        external_id: boundedId(`${mod.external_id}/${slug(courseName)}`),
+        name: courseName,
+      };
+      mod.courses.set(courseName, course);
+    }
+
+    const content = hashOf(
+      raw.stem,
+      ...raw.choices.map((c) => `${c.weight > 0 ? '+' : '-'}${c.text}`),
+    );
+    let id = raw.id
+      ? `${base}:id:${raw.id}`
+      : raw.name
+        ? `${base}:${raw.name}`
+        : `${base}:#${content}`;
+    id = boundedId(id);
+    const previous = seen.get(id);
+    if (previous !== undefined) {
+      if (previous.content === content) {
+        warnings.push({
+          line: raw.line,
+          message: `Same question as line ${previous.line}: imported once.`,
+        });
+        continue;
+      }
+      // Same title, different question: keep both, told apart by their content.
+      id = boundedId(`${id}#${content}`);
+    }
+    seen.set(id, { content, line: raw.line });
+
+    let sourceId: string | null = null;
+    if (raw.source) {
+      const name = raw.source.name.slice(0, 200);
+      let source = mod.sources.get(name);
+      if (!source) {
+        source = {
+          external_id: boundedId(`${mod.external_id}/source:${slug(name)}`),
+          name,
+          year: raw.source.year,
+        };
+        mod.sources.set(name, source);
+      }
+      sourceId = source.external_id;
+    }
+
+    const correct = raw.choices.filter((c) => c.weight > 0).length;
+    document.questions!.push({
+      external_id: id,
+      course: course.external_id,
+      source: sourceId,
+      year: raw.source?.year ?? null,
+      type: correct > 1 || raw.multiple ? 'qcm' : 'qcs',
+      stem: raw.stem,
+      explanation: raw.explanation ?? '',
+      tags: raw.tags ?? [],
+      images: raw.images ?? [],
+      choices: raw.choices.map((c) => ({
+        text: c.text,
+        is_correct: c.weight > 0,
+        explanation: c.feedback ?? '',
+      })),
+    });
+    questionLines.push(raw.line);
+  }
+  document.modules = [...modules.values()].map((m) => ({
+    external_id: m.external_id,
+    name: m.name,
+    courses: [...m.courses.values()],
+    sources: [...m.sources.values()],
+  }));
+  return { document, questionLines, errors, skipped, warnings };
+}
+
+/** Splits a file into lines without a BOM, whatever its line endings. */
+export function splitLines(text: string): string[] {
+  return text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
+}
+
+/**
+ * Decodes a file as UTF-8; a line that is not valid UTF-8 (stray Latin-1 bytes) is decoded as
+ * Latin-1 instead of turning into replacement characters.
+ */
+export function decodeText(data: Buffer): string {
+  const strict = new TextDecoder('utf-8', { fatal: true });
+  try {
+    return strict.decode(data);
+  } catch {
+    const latin1 = new TextDecoder('latin1');
+    const out: string[] = [];
+    let start = 0;
+    for (let i = 0; i <= data.length; i++) {
+      if (i === data.length || data[i] === 0x0a) {
+        const line = data.subarray(start, i);
+        try {
+          out.push(strict.decode(line));
+        } catch {
+          out.push(latin1.decode(line));
+        }
+        start = i + 1;
+      }
+    }
+    return out.join('\n');
+  }
+}

@@ -1,0 +1,263 @@
+import {
+  buildDocument,
+  cleanCategory,
+  type ParseOptions,
+  type ParseResult,
+  type Problem,
+  type RawQuestion,
+} from './common';
+
+interface Row {
+  line: number;
+  cells: string[];
+}
+
+/** RFC 4180 records (quoted cells may hold commas, quotes and line breaks), with their line. */
+export function readCsv(text: string): { rows: Row[]; error?: Problem } {
+  const src = text.replace(/^\uFEFF/, '');
+  const rows: Row[] = [];
+  let cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  let line = 1;
+  let rowLine = 1;
+  let quoteLine = 1;
+  for (let i = 0; i < src.length; i++) {
+    const c = src[i]!;
+    if (quoted) {
+      if (c === '"') {
+        if (src[i + 1] === '"') {
+          cell += '"';
+          i++;
+        } else quoted = false;
+      } else {
+        if (c === '\n') line++;
+        cell += c;
+      }
+      continue;
+    }
+    if (c === '"' && cell.trim() === '') {
+      quoted = true;
+      quoteLine = line;
+      cell = '';
+    } else if (c === ',') {
+      cells.push(cell);
+      cell = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && src[i + 1] === '\n') i++;
+      cells.push(cell);
+      rows.push({ line: rowLine, cells });
+      cells = [];
+      cell = '';
+      line++;
+      rowLine = line;
+    } else cell += c;
+  }
+  if (quoted)
+    return { rows, error: { line: quoteLine, message: 'A quoted cell is never closed.' } };
+  if (cell !== '' || cells.length) {
+    cells.push(cell);
+    rows.push({ line: rowLine, cells });
+  }
+  return { rows: rows.filter((r) => r.cells.some((c) => c.trim() !== '')) };
+}
+
+type Role =
+  | { kind: 'ignore' }
+  | {
+      kind:
+        | 'name'
+        | 'stem'
+        | 'correct'
+        | 'explanation'
+        | 'reference'
+        | 'category'
+        | 'course'
+        | 'tags'
+        | 'source'
+        | 'year';
+    }
+  | { kind: 'choice'; index: number }
+  | { kind: 'correctLetter' };
+
+const IGNORED = new Set([
+  '',
+  '#',
+  'time',
+  'answernumbering',
+  'correctfeedback',
+  'partiallycorrectfeedback',
+  'incorrectfeedback',
+  'defaultmark',
+  'entity',
+]);
+
+function roleOf(header: string): Role | undefined {
+  const h = header.trim().toLowerCase();
+  if (IGNORED.has(h)) return { kind: 'ignore' };
+  if (['questionname', 'name', 'external_id', 'id'].includes(h)) return { kind: 'name' };
+  if (['questiontext', 'question', 'stem'].includes(h)) return { kind: 'stem' };
+  if (['correct', 'correctanswer', 'correct_answer', 'answer'].includes(h))
+    return { kind: 'correct' };
+  if (['explanation', 'feedback', 'generalfeedback'].includes(h)) return { kind: 'explanation' };
+  if (h === 'reference') return { kind: 'reference' };
+  if (['category', 'module', 'subject'].includes(h)) return { kind: 'category' };
+  if (['course', 'topic'].includes(h)) return { kind: 'course' };
+  if (h === 'tags') return { kind: 'tags' };
+  if (['source', 'exam', 'session'].includes(h)) return { kind: 'source' };
+  if (h === 'year') return { kind: 'year' };
+  if (/^answer \d$/.test(h)) return { kind: 'correctLetter' };
+  if (/^[a-h]$/.test(h)) return { kind: 'choice', index: h.charCodeAt(0) - 97 };
+  const numbered = /^(?:answer|choice|option)([1-8])$/.exec(h);
+  if (numbered) return { kind: 'choice', index: Number(numbered[1]) - 1 };
+  return undefined;
+}
+
+/** `3`, `1,3`, `C`, `AC`, `A;C` → 0-based indexes; undefined when unreadable. */
+function correctIndexes(value: string, letters: boolean): number[] | undefined {
+  const v = value.trim();
+  if (!letters && /^\d+(\s*[,;\s]\s*\d+)*$/.test(v))
+    return v.split(/[,;\s]+/).map((n) => Number(n) - 1);
+  if (/^[A-Ha-h]([,;\s]*[A-Ha-h])*$/.test(v)) {
+    return v
+      .replace(/[,;\s]/g, '')
+      .toUpperCase()
+      .split('')
+      .map((l) => l.charCodeAt(0) - 65);
+  }
+  return undefined;
+}
+
+/**
+ * Spreadsheets with a header line. The header names each column (question/questiontext, A–H or
+ * answer1–answer8, correct/correctAnswer or "Answer 1", "Answer 2"…, explanation, category,
+ * course, tags, name); a header we do not know refuses the file instead of guessing.
+ */
+export function parseCsv(text: string, options: ParseOptions): ParseResult {
+  const errors: Problem[] = [];
+  const { rows, error } = readCsv(text);
+  if (error) errors.push(error);
+  const header = rows[0];
+  if (!header) {
+    errors.push({ line: 1, message: 'The file is empty.' });
+    return buildDocument([], options, errors, []);
+  }
+  const roles = header.cells.map(roleOf);
+  const unknown = header.cells.filter((_, i) => !roles[i]);
+  if (unknown.length) {
+    errors.push({
+      line: 1,
+      message: `Unknown column(s) in the header: ${unknown.map((u) => `"${u}"`).join(', ')}.`,
+    });
+  }
+  if (!roles.some((r) => r?.kind === 'stem') || !roles.some((r) => r?.kind === 'choice')) {
+    errors.push({ line: 1, message: 'The header needs a question column and answer columns.' });
+  }
+  if (!roles.some((r) => r?.kind === 'correct' || r?.kind === 'correctLetter')) {
+    errors.push({ line: 1, message: 'The header needs a column saying which answer is correct.' });
+  }
+  if (errors.length) return buildDocument([], options, errors, []);
+
+  const raws: RawQuestion[] = [];
+  for (const row of rows.slice(1)) {
+    if (row.cells.length !== header.cells.length) {
+      errors.push({
+        line: row.line,
+        message: `${row.cells.length} fields, the header has ${header.cells.length}.`,
+      });
+      continue;
+    }
+    const slots: string[] = [];
+    const correct = new Set<number>();
+    let stem = '';
+    let name: string | undefined;
+    let explanation = '';
+    let reference = '';
+    let category: string[] | undefined;
+    let course = '';
+    let tags: string[] = [];
+    let source = '';
+    let year: number | null = null;
+    let bad: string | undefined;
+    row.cells.forEach((raw, i) => {
+      const role = roles[i]!;
+      const value = raw.trim();
+      switch (role.kind) {
+        case 'choice':
+          slots[role.index] = value;
+          break;
+        case 'stem':
+          stem = value;
+          break;
+        case 'name':
+          name = value || undefined;
+          break;
+        case 'explanation':
+          explanation = value;
+          break;
+        case 'reference':
+          reference = value;
+          break;
+        case 'category':
+          category = value ? cleanCategory(value) : undefined;
+          break;
+        case 'course':
+          course = value;
+          break;
+        case 'source':
+          source = value;
+          break;
+        case 'year':
+          if (!value) break;
+          year = /^\d{4}$/.test(value) ? Number(value) : null;
+          if (year === null || year < 1900 || year > 2100) bad = `Cannot read the year "${value}".`;
+          break;
+        case 'tags':
+          tags = value
+            .split(/[;,]/)
+            .map((t) => t.trim())
+            .filter(Boolean);
+          break;
+        case 'correct':
+        case 'correctLetter': {
+          if (!value) break;
+          const indexes = correctIndexes(value, role.kind === 'correctLetter');
+          if (!indexes) bad = `Cannot read the correct answer "${value}".`;
+          else indexes.forEach((n) => correct.add(n));
+          break;
+        }
+      }
+    });
+    if (!bad && !correct.size) bad = 'Empty correct answer.';
+    if (!bad && !stem) bad = 'The question has no text.';
+    const choices: RawQuestion['choices'] = [];
+    if (!bad) {
+      for (const index of correct) {
+        if (!slots[index]) bad = `The correct answer ${index + 1} is an empty cell.`;
+      }
+      slots.forEach((text, index) => {
+        if (text) choices.push({ text, weight: correct.has(index) ? 1 : 0 });
+      });
+    }
+    if (bad) {
+      errors.push({ line: row.line, message: bad });
+      continue;
+    }
+    if (course) category = [category?.[0] ?? options.defaultModule ?? 'Imported questions', course];
+    if (reference)
+      explanation = [explanation, `Reference: ${reference}`].filter(Boolean).join('\n\n');
+    // The year of an exam session is often in its name ("Residency exam 2019").
+    const namedYear = Number(/\b(19|20)\d\d\b/.exec(source)?.[0]) || null;
+    raws.push({
+      line: row.line,
+      name,
+      stem,
+      explanation,
+      category,
+      tags,
+      choices,
+      source: source ? { name: source, year: year ?? namedYear } : undefined,
+    });
+  }
+  return buildDocument(raws, options, errors, []);
+}

@@ -1,0 +1,98 @@
+import { and, asc, count, desc, eq, lte } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { questionEvaluations } from '../../db/schema/index';
+
+export type EvaluationRow = typeof questionEvaluations.$inferSelect;
+export type EvaluationState = Pick<
+  EvaluationRow,
+  'rating' | 'stability' | 'difficulty' | 'reps' | 'lapses' | 'dueAt' | 'updatedAt'
+>;
+
+interface Window {
+  limit: number;
+  offset: number;
+}
+
+export async function findEvaluation(
+  db: Db,
+  userId: number,
+  questionId: number,
+): Promise<EvaluationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(questionEvaluations)
+    .where(
+      and(eq(questionEvaluations.userId, userId), eq(questionEvaluations.questionId, questionId)),
+    );
+  return row;
+}
+
+/** Inserts the first evaluation; undefined when a concurrent request inserted it first. */
+export async function insertEvaluation(
+  db: Db,
+  userId: number,
+  questionId: number,
+  state: EvaluationState,
+): Promise<EvaluationRow | undefined> {
+  const [row] = await db
+    .insert(questionEvaluations)
+    .values({ userId, questionId, ...state })
+    .onConflictDoNothing()
+    .returning();
+  return row;
+}
+
+export async function updateEvaluation(
+  db: Db,
+  id: number,
+  state: EvaluationState,
+): Promise<EvaluationRow> {
+  const [row] = await db
+    .update(questionEvaluations)
+    .set(state)
+    .where(eq(questionEvaluations.id, id))
+    .returning();
+  return row!;
+}
+
+export interface EvaluationFilters {
+  question?: number;
+  /** Only the cards due at or before this instant, soonest first. */
+  dueBefore?: Date;
+}
+
+export async function listEvaluations(
+  db: Db,
+  userId: number,
+  f: EvaluationFilters,
+  window: Window,
+): Promise<{ total: number; rows: EvaluationRow[] }> {
+  const where = and(
+    eq(questionEvaluations.userId, userId),
+    f.question ? eq(questionEvaluations.questionId, f.question) : undefined,
+    f.dueBefore ? lte(questionEvaluations.dueAt, f.dueBefore) : undefined,
+  );
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: count() })
+    .from(questionEvaluations)
+    .where(where);
+  const order = f.dueBefore
+    ? [asc(questionEvaluations.dueAt), asc(questionEvaluations.id)]
+    : [desc(questionEvaluations.updatedAt), desc(questionEvaluations.id)];
+  const rows = await db
+    .select()
+    .from(questionEvaluations)
+    .where(where)
+    .orderBy(...order)
+    .limit(window.limit)
+    .offset(window.offset);
+  return { total, rows };
+}
+
+export async function deleteEvaluation(db: Db, userId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(questionEvaluations)
+    .where(and(eq(questionEvaluations.id, id), eq(questionEvaluations.userId, userId)))
+    .returning({ id: questionEvaluations.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,111 @@
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { choices, courses, questionAnswerHistory, questions } from '../../db/schema/index';
+
+export type HistoryRow = typeof questionAnswerHistory.$inferSelect;
+export type NewHistoryRow = typeof questionAnswerHistory.$inferInsert;
+
+interface Window {
+  limit: number;
+  offset: number;
+}
+
+export interface AnswerableQuestion {
+  id: number;
+  courseId: number;
+  moduleId: number;
+  type: 'qcs' | 'qcm';
+  explanation: string;
+  choices: { id: number; isCorrect: boolean; explanation: string; order: number }[];
+}
+
+/** Published questions with their choices (in letter order), by id. */
+export async function findAnswerableQuestions(
+  db: Db,
+  ids: number[],
+): Promise<Map<number, AnswerableQuestion>> {
+  const found = new Map<number, AnswerableQuestion>();
+  if (ids.length === 0) return found;
+  const rows = await db
+    .select({
+      id: questions.id,
+      courseId: questions.courseId,
+      moduleId: courses.moduleId,
+      type: questions.type,
+      explanation: questions.explanation,
+    })
+    .from(questions)
+    .innerJoin(courses, eq(courses.id, questions.courseId))
+    .where(and(inArray(questions.id, ids), eq(questions.isPublished, true)));
+  for (const row of rows) found.set(row.id, { ...row, choices: [] });
+  if (found.size === 0) return found;
+  const choiceRows = await db
+    .select({
+      id: choices.id,
+      questionId: choices.questionId,
+      isCorrect: choices.isCorrect,
+      explanation: choices.explanation,
+      order: choices.order,
+    })
+    .from(choices)
+    .where(inArray(choices.questionId, [...found.keys()]))
+    .orderBy(asc(choices.questionId), asc(choices.order), asc(choices.id));
+  for (const { questionId, ...choice } of choiceRows) found.get(questionId)?.choices.push(choice);
+  return found;
+}
+
+export async function insertHistory(db: Db, values: NewHistoryRow): Promise<HistoryRow> {
+  const [row] = await db.insert(questionAnswerHistory).values(values).returning();
+  return row!;
+}
+
+export interface HistoryFilters {
+  module?: number;
+  course?: number;
+  question?: number;
+  isCorrect?: boolean;
+}
+
+const historyWhere = (userId: number, f: HistoryFilters): SQL | undefined =>
+  and(
+    eq(questionAnswerHistory.userId, userId),
+    f.question ? eq(questionAnswerHistory.questionId, f.question) : undefined,
+    f.course ? eq(questions.courseId, f.course) : undefined,
+    f.module ? eq(courses.moduleId, f.module) : undefined,
+    f.isCorrect === undefined ? undefined : eq(questionAnswerHistory.isCorrect, f.isCorrect),
+  );
+
+/** The user's history, newest first, with a summary of each question. */
+export async function listHistory(db: Db, userId: number, f: HistoryFilters, window: Window) {
+  const where = historyWhere(userId, f);
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: count() })
+    .from(questionAnswerHistory)
+    .innerJoin(questions, eq(questions.id, questionAnswerHistory.questionId))
+    .innerJoin(courses, eq(courses.id, questions.courseId))
+    .where(where);
+  const rows = await db
+    .select({
+      entry: questionAnswerHistory,
+      stem: sql<string>`left(${questions.stem}, 200)`,
+      courseId: questions.courseId,
+      moduleId: courses.moduleId,
+    })
+    .from(questionAnswerHistory)
+    .innerJoin(questions, eq(questions.id, questionAnswerHistory.questionId))
+    .innerJoin(courses, eq(courses.id, questions.courseId))
+    .where(where)
+    .orderBy(desc(questionAnswerHistory.createdAt), desc(questionAnswerHistory.id))
+    .limit(window.limit)
+    .offset(window.offset);
+  return { total, rows };
+}
+
+/** Deletes one of the user's entries; false when there is none with that id. */
+export async function deleteHistory(db: Db, userId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(questionAnswerHistory)
+    .where(and(eq(questionAnswerHistory.id, id), eq(questionAnswerHistory.userId, userId)))
+    .returning({ id: questionAnswerHistory.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,72 @@
+import type {
+  HistoryCreated,
+  historyCreateSchema,
+  HistoryEntry,
+  HistoryListQuery,
+} from '@qbank/contract';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import type { User } from '../../lib/auth';
+import { notFound } from '../../lib/errors';
+import { assertPageExists, pageWindow } from '../../lib/pagination';
+import type { AccessDeps } from '../questions/access';
+import { grade, loadAnswerableQuestion, logAnswer } from './answers';
+import * as repo from './history.repository';
+
+type HistoryCreateInput = z.output<typeof historyCreateSchema>;
+
+/** Scores an answer on the server and appends it to the user's permanent log. */
+export async function recordAnswer(
+  deps: AccessDeps,
+  user: User,
+  input: HistoryCreateInput,
+): Promise<HistoryCreated> {
+  const question = await loadAnswerableQuestion(deps, user, input.question);
+  const graded = grade(question, input.choices, input.scoring);
+  const row = await logAnswer(deps.db, {
+    userId: user.id,
+    questionId: question.id,
+    graded,
+    timeSpentMs: input.time_spent_ms,
+    mode: input.mode,
+  });
+  return {
+    id: row.id,
+    question: row.questionId,
+    choices: row.choices,
+    mode: row.mode,
+    time_spent_ms: row.timeSpentMs,
+    created_at: row.createdAt.toISOString(),
+    ...graded.correction,
+  };
+}
+
+export async function listHistory(db: Db, userId: number, query: HistoryListQuery) {
+  const { total, rows } = await repo.listHistory(
+    db,
+    userId,
+    {
+      module: query.module,
+      course: query.course,
+      question: query.question,
+      isCorrect: query.is_correct,
+    },
+    pageWindow(query),
+  );
+  assertPageExists(query, total);
+  const results: HistoryEntry[] = rows.map(({ entry, stem, courseId, moduleId }) => ({
+    id: entry.id,
+    question: { id: entry.questionId, stem, course: courseId, module: moduleId },
+    choices: entry.choices,
+    is_correct: entry.isCorrect,
+    score: entry.score,
+    mode: entry.mode,
+    time_spent_ms: entry.timeSpentMs,
+    created_at: entry.createdAt.toISOString(),
+  }));
+  return { total, results };
+}
+
+export async function deleteHistory(db: Db, userId: number, id: number): Promise<void> {
+  if (!(await repo.deleteHistory(db, userId, id))) throw notFound();
+}

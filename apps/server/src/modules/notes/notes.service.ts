@@ -1,0 +1,204 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  IMAGES_PER_RECORD_MAX,
+  NOTE_FILES_FIELD,
+  noteItemCreateSchema,
+  noteItemDetailUpdateSchema,
+  type NoteItem,
+  type NoteItemDetail,
+  type NoteItemUpdate,
+  type PageQuery,
+  type Paginated,
+} from '@qbank/contract';
+import type { User } from '../../lib/auth';
+import { badRequest, notFound } from '../../lib/errors';
+import { assertPageExists, paginatedResponse, pageWindow } from '../../lib/pagination';
+import { parseOrThrow } from '../../lib/validation';
+import {
+  cleanImages,
+  deleteStoredFiles,
+  REMOVED_FIELD,
+  withStoredImages,
+  type ImageForm,
+} from '../attachments/uploads';
+import * as repo from './notes.repository';
+
+const BLANK = 'This field may not be blank.';
+const TOO_MANY_IMAGES = `A note can hold at most ${IMAGES_PER_RECORD_MAX} images.`;
+const invalidPk = (value: unknown) => `Invalid pk "${String(value)}" - object does not exist.`;
+
+const toNote = (row: repo.NoteRow): NoteItem => ({
+  id: row.id,
+  question: row.questionId,
+  content: row.content,
+  created_at: row.createdAt.toISOString(),
+  updated_at: row.updatedAt.toISOString(),
+});
+
+/** Notes with their images and question summaries, in the order given. */
+async function toDetails(app: FastifyInstance, rows: repo.NoteRow[]): Promise<NoteItemDetail[]> {
+  const [images, summaries] = await Promise.all([
+    repo.imagesOfNotes(
+      app.db,
+      rows.map((r) => r.id),
+    ),
+    repo.questionSummaries(app.db, [...new Set(rows.map((r) => r.questionId))]),
+  ]);
+  return rows.map((row) => {
+    const q = summaries.get(row.questionId)!;
+    return {
+      ...toNote(row),
+      images: images
+        .filter((i) => i.noteItemId === row.id)
+        .map((i) => ({ id: i.id, url: app.storage.url(i.key) })),
+      question_detail: { id: q.id, stem: q.stem, course: q.course, module: q.module },
+    };
+  });
+}
+
+async function pageOf<T>(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  user: User,
+  query: PageQuery & { question?: number },
+  map: (rows: repo.NoteRow[]) => Promise<T[]> | T[],
+): Promise<Paginated<T>> {
+  const total = await repo.countNotes(app.db, user.id, query.question);
+  assertPageExists(query, total);
+  const rows = await repo.listNotes(app.db, user.id, {
+    questionId: query.question,
+    ...pageWindow(query),
+  });
+  return paginatedResponse(request, query, total, await map(rows));
+}
+
+export const listNotes = (
+  app: FastifyInstance,
+  request: FastifyRequest,
+  user: User,
+  query: PageQuery & { question?: number },
+) => pageOf(app, request, user, query, (rows) => rows.map(toNote));
+
+export const listNoteDetails = (
+  app: FastifyInstance,
+  request: FastifyRequest,
+  user: User,
+  query: PageQuery & { question?: number },
+) => pageOf(app, request, user, query, (rows) => toDetails(app, rows));
+
+/** The caller's notes on one question, newest first. */
+export async function questionNotes(
+  app: FastifyInstance,
+  user: User,
+  questionId: number,
+): Promise<NoteItemDetail[]> {
+  return toDetails(app, await repo.listNotes(app.db, user.id, { questionId }));
+}
+
+async function ownNote(app: FastifyInstance, user: User, id: number): Promise<repo.NoteRow> {
+  const note = await repo.findNote(app.db, user.id, id);
+  if (!note) throw notFound();
+  return note;
+}
+
+export async function getNoteDetail(
+  app: FastifyInstance,
+  user: User,
+  id: number,
+): Promise<NoteItemDetail> {
+  const [detail] = await toDetails(app, [await ownNote(app, user, id)]);
+  return detail!;
+}
+
+/** POST /noteitemsdetail/: JSON {question, content} or multipart with images. */
+export async function createNote(
+  app: FastifyInstance,
+  user: User,
+  form: ImageForm,
+): Promise<NoteItemDetail> {
+  const input = parseOrThrow(noteItemCreateSchema, form.data);
+  if (form.removedIds.length)
+    throw badRequest(REMOVED_FIELD, 'A new note has no attachments to remove.');
+  if (input.content.trim() === '' && form.files.length === 0) throw badRequest('content', BLANK);
+  const question = (await repo.questionSummaries(app.db, [input.question])).get(input.question);
+  if (!question?.isPublished) throw badRequest('question', invalidPk(input.question));
+  const images = await cleanImages(NOTE_FILES_FIELD, form.files);
+  const note = await withStoredImages(app.storage, 'notes', images, (keys) =>
+    repo.insertNote(
+      app.db,
+      { userId: user.id, questionId: input.question, content: input.content },
+      keys,
+    ),
+  );
+  return getNoteDetail(app, user, note.id);
+}
+
+/**
+ * Changes a note in one transaction: content, added images, removed images. Every removed id
+ * must be an image of this note; a note may not end up blank with no images.
+ */
+async function changeNote(
+  app: FastifyInstance,
+  user: User,
+  id: number,
+  change: { content?: string; removeIds: number[]; files: Buffer[] },
+): Promise<void> {
+  const images = await cleanImages(NOTE_FILES_FIELD, change.files);
+  const removedKeys = await withStoredImages(app.storage, 'notes', images, (addKeys) =>
+    repo.updateNote(
+      app.db,
+      user.id,
+      id,
+      { content: change.content, removeIds: change.removeIds, addKeys },
+      (state) => {
+        if (state.unknownRemovedIds.length)
+          throw badRequest(REMOVED_FIELD, invalidPk(state.unknownRemovedIds[0]));
+        if (state.imagesAfter > IMAGES_PER_RECORD_MAX)
+          throw badRequest(NOTE_FILES_FIELD, TOO_MANY_IMAGES);
+        if (
+          change.content !== undefined &&
+          change.content.trim() === '' &&
+          state.imagesAfter === 0
+        ) {
+          throw badRequest('content', BLANK);
+        }
+      },
+    ),
+  );
+  if (removedKeys === null) throw notFound();
+  await deleteStoredFiles(app.storage, removedKeys, app.log);
+}
+
+/** PATCH /noteitems/{id}/: the content only. */
+export async function updateNoteContent(
+  app: FastifyInstance,
+  user: User,
+  id: number,
+  body: NoteItemUpdate,
+): Promise<NoteItem> {
+  await changeNote(app, user, id, { content: body.content, removeIds: [], files: [] });
+  return toNote(await ownNote(app, user, id));
+}
+
+/** PATCH /noteitemsdetail/{id}/: content, new images, removed_attachment_id. */
+export async function updateNoteDetail(
+  app: FastifyInstance,
+  user: User,
+  id: number,
+  form: ImageForm,
+): Promise<NoteItemDetail> {
+  await ownNote(app, user, id);
+  const input = parseOrThrow(noteItemDetailUpdateSchema, form.data);
+  await changeNote(app, user, id, {
+    content: input.content,
+    removeIds: form.removedIds,
+    files: form.files,
+  });
+  return getNoteDetail(app, user, id);
+}
+
+export async function deleteNote(app: FastifyInstance, user: User, id: number): Promise<void> {
+  const keys = await repo.deleteNote(app.db, user.id, id);
+  if (keys === null) throw notFound();
+  await deleteStoredFiles(app.storage, keys, app.log);
+}

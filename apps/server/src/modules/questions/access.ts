@@ -1,0 +1,36 @@
+import { LOCKED_QUESTION_MESSAGE } from '@qbank/contract';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import type { User } from '../../lib/auth';
+import { forbidden, notFound } from '../../lib/errors';
+import { activeSubscriptionModules, findQuestionAccessRow } from './question-content.repository';
+import type { Access } from './questions.repository';
+
+export interface AccessDeps {
+  db: Db;
+  config: Pick<Config, 'freeQuestionsPerCourse'>;
+}
+
+/** What the caller may read in full: staff everything, else subscribed modules + free preview. */
+export async function loadAccess(deps: AccessDeps, user: User): Promise<Access> {
+  const freePerCourse = deps.config.freeQuestionsPerCourse;
+  if (user.isStaff) return { all: true, moduleIds: [], freePerCourse };
+  const subscription = await activeSubscriptionModules(deps.db, user.id);
+  return { all: subscription.all, moduleIds: subscription.moduleIds, freePerCourse };
+}
+
+export const canRead = (access: Access, moduleId: number, isFree: boolean) =>
+  access.all || isFree || access.moduleIds.includes(moduleId);
+
+/**
+ * The one access check of every single-question read or answer (PRODUCT.md §6): 404 for an
+ * unknown (or, to learners, unpublished) question, 403 for a locked one. Returns the question's
+ * place in the catalogue.
+ */
+export async function assertQuestionAccess(deps: AccessDeps, user: User, questionId: number) {
+  const row = await findQuestionAccessRow(deps.db, questionId, deps.config.freeQuestionsPerCourse);
+  if (!row || (!row.is_published && !user.isStaff)) throw notFound();
+  const access = await loadAccess(deps, user);
+  if (!canRead(access, row.module_id, row.is_free)) throw forbidden(LOCKED_QUESTION_MESSAGE);
+  return { id: row.id, courseId: row.course_id, moduleId: row.module_id, type: row.type, access };
+}

@@ -1,0 +1,163 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  bulkDeleteResultSchema,
+  detailErrorSchema,
+  fieldErrorsSchema,
+  idParamSchema,
+  paginated,
+  reportBulkDeleteSchema,
+  reportCreateSchema,
+  reportListQuerySchema,
+  reportSchema,
+  reportUpdateSchema,
+  staffReportListQuerySchema,
+  staffReportSchema,
+  staffReportUpdateSchema,
+} from '@qbank/contract';
+import { requireStaff, requireUser } from '../../lib/auth';
+import { paginatedResponse } from '../../lib/pagination';
+import * as service from './reports.service';
+
+const errors = { 400: fieldErrorsSchema, 401: detailErrorSchema, 404: detailErrorSchema };
+const staffErrors = { ...errors, 403: detailErrorSchema };
+const security = [{ token: [] }];
+
+/** Learners' reports on questions (`/api/rports/`, the seed's spelling) and the staff queue. */
+export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Authentication comes before validation, as in DRF: an anonymous call is a 401, never a 400.
+  app.addHook('preValidation', async (request) => {
+    requireUser(request);
+  });
+  app.get(
+    '/rports/',
+    {
+      schema: {
+        tags: ['reports'],
+        summary: "The caller's reports, newest first",
+        security,
+        querystring: reportListQuerySchema,
+        response: { 200: paginated(reportSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { total, results } = await service.listReports(app.db, user.id, request.query);
+      return paginatedResponse(request, request.query, total, results);
+    },
+  );
+
+  app.get(
+    '/rports/:id/',
+    {
+      schema: {
+        tags: ['reports'],
+        summary: 'One of the caller’s reports',
+        security,
+        params: idParamSchema,
+        response: { 200: reportSchema, ...errors },
+      },
+    },
+    async (request) => service.getReport(app.db, requireUser(request).id, request.params.id),
+  );
+
+  app.post(
+    '/rports/',
+    {
+      schema: {
+        tags: ['reports'],
+        summary: 'Reports a question',
+        security,
+        body: reportCreateSchema,
+        response: { 201: reportSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const report = await service.createReport(app.db, requireUser(request).id, request.body);
+      return reply.code(201).send(report);
+    },
+  );
+
+  app.patch(
+    '/rports/:id/',
+    {
+      schema: {
+        tags: ['reports'],
+        summary: 'Edits reason or message of an open report',
+        security,
+        params: idParamSchema,
+        body: reportUpdateSchema.nullish(),
+        response: { 200: reportSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.updateReport(app.db, requireUser(request).id, request.params.id, request.body ?? {}),
+  );
+
+  app.post(
+    '/rports/bulk_delete',
+    {
+      schema: {
+        tags: ['reports'],
+        summary: 'Deletes the caller’s reports among ids (others are ignored)',
+        security,
+        body: reportBulkDeleteSchema,
+        response: { 200: bulkDeleteResultSchema, ...errors },
+      },
+    },
+    async (request) => service.bulkDelete(app.db, requireUser(request).id, request.body.ids),
+  );
+
+  await app.register(staffReportsRoutes);
+};
+
+const staffReportsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preValidation', async (request) => {
+    requireStaff(request);
+  });
+
+  app.get(
+    '/staff/reports/',
+    {
+      schema: {
+        tags: ['reports', 'staff'],
+        summary: 'Every report, oldest first, with question summary and reporter (staff)',
+        security,
+        querystring: staffReportListQuerySchema,
+        response: { 200: paginated(staffReportSchema), ...staffErrors },
+      },
+    },
+    async (request) => {
+      const { total, results } = await service.listStaffReports(app.db, request.query);
+      return paginatedResponse(request, request.query, total, results);
+    },
+  );
+
+  app.get(
+    '/staff/reports/:id/',
+    {
+      schema: {
+        tags: ['reports', 'staff'],
+        summary: 'One report (staff)',
+        security,
+        params: idParamSchema,
+        response: { 200: staffReportSchema, ...staffErrors },
+      },
+    },
+    async (request) => service.getStaffReport(app.db, request.params.id),
+  );
+
+  app.patch(
+    '/staff/reports/:id/',
+    {
+      schema: {
+        tags: ['reports', 'staff'],
+        summary: 'Resolves or rejects a report, with an answer to the reporter (staff)',
+        security,
+        params: idParamSchema,
+        body: staffReportUpdateSchema,
+        response: { 200: staffReportSchema, ...staffErrors },
+      },
+    },
+    async (request) => service.answerReport(app.db, request.params.id, request.body),
+  );
+};

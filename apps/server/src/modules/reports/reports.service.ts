@@ -1,0 +1,119 @@
+import type {
+  Report,
+  ReportCreate,
+  ReportListQuery,
+  ReportUpdate,
+  StaffReport,
+  StaffReportUpdate,
+} from '@qbank/contract';
+import type { Db } from '../../db/client';
+import { badRequest, nonFieldError, notFound } from '../../lib/errors';
+import { assertPageExists, pageWindow } from '../../lib/pagination';
+import * as repo from './reports.repository';
+
+export const INVALID_QUESTION = (id: number) => `Invalid pk "${id}" - object does not exist.`;
+export const ALREADY_REPORTED = 'You already have an open report on this question.';
+export const NOT_OPEN = 'Only open reports can be edited.';
+/** Back-office lists show the start of the stem only. */
+const STEM_SUMMARY_LENGTH = 200;
+
+export function toReport(row: repo.ReportRow): Report {
+  return {
+    id: row.id,
+    question: row.questionId,
+    reason: row.reason,
+    message: row.message,
+    status: row.status,
+    staff_answer: row.staffAnswer,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+function toStaffReport(row: repo.StaffReportRow): StaffReport {
+  return {
+    ...toReport(row.report),
+    question_summary: {
+      id: row.report.questionId,
+      stem: row.questionStem.slice(0, STEM_SUMMARY_LENGTH),
+      course: row.courseId,
+      course_name: row.courseName,
+    },
+    reporter_email: row.reporterEmail,
+  };
+}
+
+export async function listReports(db: Db, userId: number, query: ReportListQuery) {
+  const { total, rows } = await repo.listReports(db, userId, query.status, pageWindow(query));
+  assertPageExists(query, total);
+  return { total, results: rows.map(toReport) };
+}
+
+export async function getReport(db: Db, userId: number, id: number): Promise<Report> {
+  const row = await repo.findOwnReport(db, userId, id);
+  if (!row) throw notFound();
+  return toReport(row);
+}
+
+export async function createReport(db: Db, userId: number, input: ReportCreate): Promise<Report> {
+  if (!(await repo.questionExists(db, input.question))) {
+    throw badRequest('question', INVALID_QUESTION(input.question));
+  }
+  if (await repo.hasOpenReport(db, userId, input.question)) throw nonFieldError(ALREADY_REPORTED);
+  const row = await repo.insertReport(db, {
+    userId,
+    questionId: input.question,
+    reason: input.reason,
+    message: input.message,
+  });
+  return toReport(row);
+}
+
+/** The owner edits reason/message while the report is open. */
+export async function updateReport(
+  db: Db,
+  userId: number,
+  id: number,
+  input: ReportUpdate,
+): Promise<Report> {
+  const current = await repo.findOwnReport(db, userId, id);
+  if (!current) throw notFound();
+  if (current.status !== 'open') throw nonFieldError(NOT_OPEN);
+  const changes: repo.ReportChanges = {};
+  if (input.reason !== undefined) changes.reason = input.reason;
+  if (input.message !== undefined) changes.message = input.message;
+  if (Object.keys(changes).length === 0) return toReport(current);
+  const row = await repo.updateReport(db, id, userId, changes);
+  if (!row) throw notFound();
+  return toReport(row);
+}
+
+/** Deletes the caller's reports among `ids`; other users' and unknown ids are ignored. */
+export async function bulkDelete(db: Db, userId: number, ids: number[]) {
+  const deleted = await repo.deleteOwnReports(db, userId, [...new Set(ids)]);
+  return { deleted };
+}
+
+export async function listStaffReports(db: Db, query: ReportListQuery) {
+  const { total, rows } = await repo.listStaffReports(db, query.status, pageWindow(query));
+  assertPageExists(query, total);
+  return { total, results: rows.map(toStaffReport) };
+}
+
+export async function getStaffReport(db: Db, id: number): Promise<StaffReport> {
+  const row = await repo.findStaffReport(db, id);
+  if (!row) throw notFound();
+  return toStaffReport(row);
+}
+
+export async function answerReport(
+  db: Db,
+  id: number,
+  input: StaffReportUpdate,
+): Promise<StaffReport> {
+  const changes: repo.ReportChanges = { status: input.status };
+  if (input.staff_answer !== undefined) changes.staffAnswer = input.staff_answer;
+  const row = await repo.updateReport(db, id, null, changes);
+  if (!row) throw notFound();
+  return getStaffReport(db, id);
+}

@@ -1,0 +1,111 @@
+import type {
+  SessionQuestion,
+  SessionQuestionListQuery,
+  sessionQuestionCreateSchema,
+} from '@qbank/contract';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import type { User } from '../../lib/auth';
+import { badRequest, notFound } from '../../lib/errors';
+import { assertPageExists, pageWindow } from '../../lib/pagination';
+import {
+  correctionOf,
+  grade,
+  loadAnswerableQuestion,
+  loadQuestions,
+  logAnswer,
+} from '../history/answers';
+import type { AccessDeps } from '../questions/access';
+import * as repo from './session-questions.repository';
+import { updateSession } from './sessions.repository';
+import { ownSession } from './sessions.service';
+
+type AnswerInput = z.output<typeof sessionQuestionCreateSchema>;
+
+export const FINISHED_SESSION_MESSAGE = 'This session is finished; restart it or start a new one.';
+
+const toSessionQuestion = (
+  row: repo.SessionQuestionRow,
+  correction: Omit<
+    SessionQuestion,
+    'id' | 'session' | 'question' | 'choices' | 'answered_at' | 'is_correct' | 'score'
+  >,
+): SessionQuestion => ({
+  id: row.id,
+  session: row.sessionId,
+  question: row.questionId,
+  choices: row.choices,
+  is_correct: row.isCorrect,
+  score: row.score,
+  ...correction,
+  answered_at: row.answeredAt.toISOString(),
+});
+
+/**
+ * Answers a question in one of the caller's sessions (another user's session: 404). The
+ * question must be part of the session; a second answer replaces the first. Every answer is
+ * also logged in the history (mode study).
+ */
+export async function answer(
+  deps: AccessDeps,
+  user: User,
+  input: AnswerInput,
+): Promise<SessionQuestion> {
+  const { db } = deps;
+  const userId = user.id;
+  const session = await ownSession(db, userId, input.session);
+  if (session.isFinished) throw badRequest('session', FINISHED_SESSION_MESSAGE);
+  const question = await loadAnswerableQuestion(deps, user, input.question);
+  const inSession = session.courseId
+    ? question.courseId === session.courseId
+    : (session.questionIds ?? []).includes(question.id);
+  if (!inSession) throw badRequest('question', 'This question is not part of the session.');
+  const graded = grade(question, input.choices, input.scoring);
+  const now = new Date();
+  const row = await db.transaction(async (tx) => {
+    const saved = await repo.upsertSessionQuestion(tx, {
+      sessionId: session.id,
+      userId,
+      questionId: question.id,
+      choices: graded.choices,
+      isCorrect: graded.isCorrect,
+      score: graded.score,
+      answeredAt: now,
+    });
+    await updateSession(tx, session.id, { updatedAt: now });
+    await logAnswer(tx, {
+      userId,
+      questionId: question.id,
+      graded,
+      timeSpentMs: input.time_spent_ms,
+      mode: 'study',
+    });
+    return saved;
+  });
+  return toSessionQuestion(row, correctionOf(question));
+}
+
+export async function listAnswers(db: Db, userId: number, query: SessionQuestionListQuery) {
+  if (query.session !== undefined) await ownSession(db, userId, query.session);
+  const { total, rows } = await repo.listSessionQuestions(
+    db,
+    userId,
+    query.session,
+    pageWindow(query),
+  );
+  assertPageExists(query, total);
+  const questions = await loadQuestions(db, [...new Set(rows.map((r) => r.questionId))]);
+  const results = rows.map((row) => {
+    const question = questions.get(row.questionId);
+    const correction = question
+      ? correctionOf(question)
+      : { correct_choices: [], explanation: '', choice_explanations: [] };
+    return toSessionQuestion(row, correction);
+  });
+  return { total, results };
+}
+
+export async function deleteAnswer(db: Db, userId: number, id: number): Promise<void> {
+  const sessionId = await repo.deleteSessionQuestion(db, userId, id);
+  if (sessionId === undefined) throw notFound();
+}

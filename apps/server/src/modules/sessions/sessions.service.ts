@@ -1,0 +1,212 @@
+import type {
+  Cleared,
+  Session,
+  SessionListQuery,
+  SessionResume,
+  sessionCreateSchema,
+  startNewSessionSchema,
+} from '@qbank/contract';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { badRequest, nonFieldError, notFound } from '../../lib/errors';
+import { assertPageExists, pageWindow } from '../../lib/pagination';
+import * as repo from './sessions.repository';
+
+/** Positions in a question list are given for pages of 10, like the seed's player. */
+export const POSITION_PAGE_SIZE = 10;
+export const START_NEW_SESSION_MESSAGE = 'Either sessionId or courseId must be provided.';
+const invalidPk = (id: number) => `Invalid pk "${id}" - object does not exist.`;
+
+type SessionCreateInput = z.output<typeof sessionCreateSchema>;
+type StartNewSessionInput = z.output<typeof startNewSessionSchema>;
+
+/** Serializes sessions with their counts (two grouped queries for the whole page). */
+async function toSessions(db: Db, rows: repo.SessionRow[]): Promise<Session[]> {
+  const stats = await repo.sessionStats(
+    db,
+    rows.map((r) => r.id),
+  );
+  const courseIds = [...new Set(rows.flatMap((r) => (r.courseId ? [r.courseId] : [])))];
+  const totals = await repo.courseQuestionCounts(db, courseIds);
+  return rows.map((row) => {
+    const s = stats.get(row.id) ?? { answered: 0, correct: 0 };
+    return {
+      id: row.id,
+      course: row.courseId,
+      name: row.name,
+      question_ids: row.questionIds,
+      is_finished: row.isFinished,
+      answered: s.answered,
+      correct: s.correct,
+      total: row.courseId ? (totals.get(row.courseId) ?? 0) : (row.questionIds?.length ?? 0),
+      created_at: row.createdAt.toISOString(),
+      updated_at: row.updatedAt.toISOString(),
+    };
+  });
+}
+
+const toSession = async (db: Db, row: repo.SessionRow) => (await toSessions(db, [row]))[0]!;
+
+/** One of the user's sessions, or 404 (another user's too). */
+export async function ownSession(db: Db, userId: number, id: number): Promise<repo.SessionRow> {
+  const session = await repo.findSession(db, userId, id);
+  if (!session) throw notFound();
+  return session;
+}
+
+export async function listSessions(db: Db, userId: number, query: SessionListQuery) {
+  const { total, rows } = await repo.listSessions(
+    db,
+    userId,
+    { courseId: query.course, isFinished: query.is_finished },
+    pageWindow(query),
+  );
+  assertPageExists(query, total);
+  return { total, results: await toSessions(db, rows) };
+}
+
+export async function getSession(db: Db, userId: number, id: number): Promise<Session> {
+  return toSession(db, await ownSession(db, userId, id));
+}
+
+async function assertCourse(db: Db, courseId: number, field: string) {
+  const course = await repo.findCourse(db, courseId);
+  if (!course) throw badRequest(field, invalidPk(courseId));
+  return course;
+}
+
+/**
+ * `{course_id}`: the caller's current pass through that course (created when there is none);
+ * `{name, question_ids}`: a new custom set. `created` tells 201 from 200.
+ */
+export async function createSession(
+  db: Db,
+  userId: number,
+  input: SessionCreateInput,
+): Promise<{ created: boolean; session: Session }> {
+  if (input.course_id !== undefined && input.question_ids !== undefined) {
+    throw nonFieldError('Give either course_id or question_ids, not both.');
+  }
+  if (input.course_id !== undefined) {
+    const course = await assertCourse(db, input.course_id, 'course_id');
+    const open = await repo.findOpenCourseSession(db, userId, course.id);
+    if (open) return { created: false, session: await toSession(db, open) };
+    const row = await repo.insertSession(db, {
+      userId,
+      courseId: course.id,
+      name: input.name || course.name,
+    });
+    return { created: true, session: await toSession(db, row) };
+  }
+  if (input.question_ids === undefined) {
+    throw nonFieldError('Either course_id or question_ids must be provided.');
+  }
+  const ids = [...new Set(input.question_ids)];
+  const published = await repo.publishedQuestionIds(db, ids);
+  const missing = ids.find((id) => !published.has(id));
+  if (missing !== undefined) throw badRequest('question_ids', invalidPk(missing));
+  const row = await repo.insertSession(db, { userId, name: input.name ?? '', questionIds: ids });
+  return { created: true, session: await toSession(db, row) };
+}
+
+export async function deleteSession(db: Db, userId: number, id: number): Promise<void> {
+  if (!(await repo.deleteSession(db, userId, id))) throw notFound();
+}
+
+/** Removes a session's answers; the session stays. */
+export async function clearSession(db: Db, userId: number, id: number): Promise<Session> {
+  const session = await ownSession(db, userId, id);
+  await repo.clearSessionAnswers(db, session.id);
+  return toSession(db, await repo.updateSession(db, session.id, { updatedAt: new Date() }));
+}
+
+/** Restarts a session: answers cleared, open again, and the course's only open pass. */
+async function restartSession(db: Db, userId: number, id: number): Promise<Session> {
+  const session = await ownSession(db, userId, id);
+  return db.transaction(async (tx) => {
+    if (session.courseId) await repo.finishCourseSessions(tx, userId, session.courseId);
+    await repo.clearSessionAnswers(tx, session.id);
+    const row = await repo.updateSession(tx, session.id, {
+      isFinished: false,
+      updatedAt: new Date(),
+    });
+    return toSession(tx, row);
+  });
+}
+
+/**
+ * `session_id`: restart that session (answers cleared); `course_id`: a fresh pass through the
+ * course, the previous one marked finished. A session id wins when both are given.
+ */
+export async function startNewSession(
+  db: Db,
+  userId: number,
+  input: StartNewSessionInput,
+): Promise<{ created: boolean; session: Session }> {
+  const sessionId = input.session_id ?? input.sessionId;
+  const courseId = input.course_id ?? input.courseId;
+  if (sessionId !== undefined) {
+    return { created: false, session: await restartSession(db, userId, sessionId) };
+  }
+  if (courseId === undefined) throw nonFieldError(START_NEW_SESSION_MESSAGE);
+  const course = await assertCourse(
+    db,
+    courseId,
+    input.course_id !== undefined ? 'course_id' : 'courseId',
+  );
+  const row = await db.transaction(async (tx) => {
+    await repo.finishCourseSessions(tx, userId, course.id);
+    return repo.insertSession(tx, { userId, courseId: course.id, name: course.name });
+  });
+  return { created: true, session: await toSession(db, row) };
+}
+
+export async function clearCourseProgress(
+  db: Db,
+  userId: number,
+  courseId: number,
+): Promise<Cleared> {
+  await assertCourse(db, courseId, 'course_id');
+  return { cleared: await repo.clearAnswersOfCourses(db, userId, { courseId }) };
+}
+
+export async function clearModuleProgress(
+  db: Db,
+  userId: number,
+  moduleId: number,
+): Promise<Cleared> {
+  if (!(await repo.moduleExists(db, moduleId))) throw badRequest('module_id', invalidPk(moduleId));
+  return { cleared: await repo.clearAnswersOfCourses(db, userId, { moduleId }) };
+}
+
+/** The caller's unfinished sessions with at least one answer, and where to pick each up. */
+export async function resumeSessions(db: Db, userId: number): Promise<SessionResume[]> {
+  const rows = await repo.listResumable(db, userId);
+  const sessions = await toSessions(db, rows);
+  const courses = await repo.courseNames(db, [
+    ...new Set(rows.flatMap((r) => (r.courseId ? [r.courseId] : []))),
+  ]);
+  return Promise.all(
+    rows.map(async (row, i) => {
+      const s = sessions[i]!;
+      const course = row.courseId ? courses.get(row.courseId) : undefined;
+      const first = await repo.firstUnanswered(db, row);
+      return {
+        session_id: row.id,
+        name: row.name,
+        course: course ? { id: course.id, name: course.name, module: course.moduleId } : null,
+        answered: s.answered,
+        total: s.total,
+        correct: s.correct,
+        first_unanswered: first
+          ? {
+              question_id: first.questionId,
+              page: Math.floor(first.position / POSITION_PAGE_SIZE) + 1,
+              index: first.position % POSITION_PAGE_SIZE,
+            }
+          : null,
+        updated_at: row.updatedAt.toISOString(),
+      };
+    }),
+  );
+}

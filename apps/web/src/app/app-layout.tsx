@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet, useNavigate } from 'react-router';
+import { Button } from '../components/ui/button';
+import { logout } from '../lib/current-user';
+import { updateSettings, useSettings } from '../lib/settings';
+import { AboutFooter } from './about-footer';
+
+/** The frame of the signed-in screens: skip link, header with navigation, content, footer. */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const settings = useSettings();
+  const [leaving, setLeaving] = useState(false);
+  const dark = settings.displayMode === 'dark';
+
+  async function signOut() {
+    setLeaving(true);
+    await logout();
+    void navigate('/auth/sign-in', { replace: true });
+  }
+
+  return (
+    <div className="app-shell">
+      <a className="skip-link" href="#main">
+        {t('nav.skip')}
+      </a>
+      <header className="app-header">
+        <NavLink to="/modules" className="brand">
+          <span className="brand-mark" aria-hidden="true">
+            Q
+          </span>
+          <span className="brand-name">{t('app.name')}</span>
+        </NavLink>
+        <nav aria-label={t('nav.label')}>
+          <ul>
+            <li>
+              <NavLink to="/modules">{t('nav.modules')}</NavLink>
+            </li>
+            <li>
+              <NavLink to="/settings">{t('nav.settings')}</NavLink>
+            </li>
+            <li>
+              <NavLink to="/profile">{t('nav.profile')}</NavLink>
+            </li>
+          </ul>
+        </nav>
+        <div className="header-actions">
+          <Button
+            variant="secondary"
+            className="icon-button"
+            aria-pressed={dark}
+            aria-label={t('nav.dark-mode')}
+            onClick={() => updateSettings({ displayMode: dark ? 'light' : 'dark' })}
+          >
+            <span aria-hidden="true">{dark ? '☀' : '☾'}</span>
+          </Button>
+          <Button variant="secondary" loading={leaving} onClick={() => void signOut()}>
+            {t('nav.logout')}
+          </Button>
+        </div>
+      </header>
+      <main id="main" className="app-main">
+        <Outlet />
+      </main>
+      <AboutFooter />
+    </div>
+  );
+}

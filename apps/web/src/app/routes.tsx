@@ -1,0 +1,82 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Navigate, Outlet, Route, Routes } from 'react-router';
+import { AppLayout } from './app-layout';
+import { PageFallback } from './page-fallback';
+import { RouteGuard } from './route-guard';
+
+/** Every screen is its own chunk: /auth/sign-in loads only the entry and its page. */
+const SignIn = lazy(() => import('../features/auth/components/sign-in-page'));
+const SignUp = lazy(() => import('../features/auth/components/sign-up-page'));
+const ResetPassword = lazy(() => import('../features/auth/components/reset-password-page'));
+const EmailConfirm = lazy(() => import('../features/auth/components/email-confirm-page'));
+const CreateNewPassword = lazy(() => import('../features/auth/components/create-new-password-page'));
+const EmailVerification = lazy(() => import('../features/auth/components/email-verification-page'));
+const CompleteRegistration = lazy(() => import('../features/auth/components/complete-registration-page'));
+const Loading = lazy(() => import('../features/auth/components/loading-page'));
+const Onboarding = lazy(() => import('../features/modules/components/onboarding-page'));
+const Modules = lazy(() => import('../features/modules/components/modules-page'));
+const Settings = lazy(() => import('../features/settings/components/settings-page'));
+const Profile = lazy(() => import('../features/profile/components/profile-page'));
+const About = lazy(() => import('../features/about/components/about-page'));
+const NotFound = lazy(() => import('./not-found-page'));
+// Study experience (issue 6).
+const ModulePage = lazy(() => import('../features/catalogue/components/module-page'));
+const Player = lazy(() => import('../features/player/components/player-page'));
+const QuestionPage = lazy(() => import('../features/player/components/question-page'));
+const ExamBuilder = lazy(() => import('../features/exam/components/exam-builder-page'));
+const ExamRun = lazy(() => import('../features/exam/components/exam-page'));
+const Sessions = lazy(() => import('../features/sessions/components/sessions-page'));
+const History = lazy(() => import('../features/history/components/history-page'));
+
+function page(Component: LazyExoticComponent<ComponentType>) {
+  return (
+    <Suspense fallback={<PageFallback />}>
+      <Component />
+    </Suspense>
+  );
+}
+
+function Guarded() {
+  return (
+    <RouteGuard fallback={<PageFallback />}>
+      <Outlet />
+    </RouteGuard>
+  );
+}
+
+/** Declarative routes: the data-router APIs are not needed, and leaving them out keeps the entry small. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Guarded />}>
+        <Route path="/" element={<Navigate to="/modules" replace />} />
+        <Route path="/auth">
+          <Route index element={<Navigate to="/auth/sign-in" replace />} />
+          <Route path="sign-in" element={page(SignIn)} />
+          <Route path="sign-up" element={page(SignUp)} />
+          <Route path="reset-password" element={page(ResetPassword)} />
+          <Route path="email-confirm" element={page(EmailConfirm)} />
+          <Route path="create-new-password" element={page(CreateNewPassword)} />
+          <Route path="email-verification" element={page(EmailVerification)} />
+          <Route path="complete-registration" element={page(CompleteRegistration)} />
+          <Route path="onboarding" element={page(Onboarding)} />
+          <Route path="loading" element={page(Loading)} />
+        </Route>
+        <Route element={<AppLayout />}>
+          <Route path="/modules" element={page(Modules)} />
+          <Route path="/settings" element={page(Settings)} />
+          <Route path="/profile" element={page(Profile)} />
+          <Route path="/about" element={page(About)} />
+          <Route path="/modules/:moduleId" element={page(ModulePage)} />
+          <Route path="/courses/:courseId/study" element={page(Player)} />
+          <Route path="/questions/:questionId" element={page(QuestionPage)} />
+          <Route path="/exam" element={page(ExamBuilder)} />
+          <Route path="/exam/run" element={page(ExamRun)} />
+          <Route path="/sessions" element={page(Sessions)} />
+          <Route path="/history" element={page(History)} />
+          <Route path="*" element={page(NotFound)} />
+        </Route>
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,8 @@
+import { ToastContainer } from 'react-toastify';
+import { useSettings } from '../lib/settings';
+
+/** Toasts last 5 seconds (seed §9); loaded with the first toast (lib/toast.ts). */
+export default function ToastHost() {
+  const { displayMode } = useSettings();
+  return <ToastContainer position="top-center" autoClose={5000} theme={displayMode} newestOnTop closeOnClick />;
+}

@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import type { AuthAnswer } from './login';
+
+export function googleSignUp(accessToken: string): Promise<AuthAnswer> {
+  return apiRequest<AuthAnswer>('auth/google-signup/', { method: 'POST', body: { access_token: accessToken } });
+}
+
+/**
+ * The session starts on /auth/complete-registration (it receives the answer in the navigation
+ * state): started here, the guard would see a confirmed user on /auth/sign-up and send them to
+ * /modules before the names and phone are asked.
+ */
+export function useGoogleSignUp() {
+  return useMutation({ mutationFn: googleSignUp });
+}

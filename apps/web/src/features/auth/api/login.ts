@@ -1,0 +1,17 @@
+import type { AuthResponse, LoginRequest } from '@qbank/contract/auth';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { startSession } from '../../../lib/current-user';
+
+export type AuthAnswer = AuthResponse;
+
+export function login(body: LoginRequest): Promise<AuthAnswer> {
+  return apiRequest<AuthAnswer>('auth/login/', { method: 'POST', body });
+}
+
+export function useLogin() {
+  return useMutation({
+    mutationFn: login,
+    onSuccess: (answer) => startSession(answer.key, answer.user),
+  });
+}

@@ -1,0 +1,10 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export function requestPasswordReset(body: { email: string }): Promise<unknown> {
+  return apiRequest('password-reset/request/', { method: 'POST', body });
+}
+
+export function useRequestPasswordReset() {
+  return useMutation({ mutationFn: requestPasswordReset });
+}

@@ -1,0 +1,11 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+/** POST /api/auth/verify_email/ {code}, sent with the new user's token. */
+export function verifyEmail(body: { code: string }): Promise<unknown> {
+  return apiRequest('auth/verify_email/', { method: 'POST', body });
+}
+
+export function useVerifyEmail() {
+  return useMutation({ mutationFn: verifyEmail });
+}

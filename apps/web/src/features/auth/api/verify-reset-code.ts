@@ -1,0 +1,11 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+/** Checks a reset code without using it up. */
+export function verifyResetCode(body: { code: string; email: string }): Promise<unknown> {
+  return apiRequest('password-reset/verify_code/', { method: 'POST', body });
+}
+
+export function useVerifyResetCode() {
+  return useMutation({ mutationFn: verifyResetCode });
+}

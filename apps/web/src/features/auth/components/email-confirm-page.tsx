@@ -1,0 +1,98 @@
+import { resetCodeFormSchema, type ResetCodeForm } from '@qbank/contract/forms';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { TextField } from '../../../components/ui/text-field';
+import { useZodForm } from '../../../components/ui/use-zod-form';
+import { fieldMessage, resetConfirmErrorKey } from '../../../lib/error-catalogue';
+import { useRequestPasswordReset } from '../api/request-password-reset';
+import { useVerifyResetCode } from '../api/verify-reset-code';
+import { useCooldown } from '../hooks/use-cooldown';
+import { readResetEmail, rememberResetCode } from '../hooks/reset-email';
+import { AuthCard } from './auth-layout';
+
+const RESEND_COOLDOWN = 60;
+
+/** Step 2 of the reset: confirm the e-mail address by checking the mailed code (not used up). */
+export default function EmailConfirmPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const email = readResetEmail();
+  const check = useVerifyResetCode();
+  const resend = useRequestPasswordReset();
+  const cooldown = useCooldown(RESEND_COOLDOWN);
+  const form = useZodForm<ResetCodeForm>(resetCodeFormSchema, { code: '' });
+  const message = form.formState.errors.code?.message;
+
+  if (!email) {
+    return (
+      <AuthCard title={t('auth.email-confirm.title')} intro={t('auth.email-confirm.no-email')}>
+        <Link className="btn btn-primary btn-block" to="/auth/reset-password">
+          {t('auth.reset.title')}
+        </Link>
+      </AuthCard>
+    );
+  }
+
+  const onSubmit = form.handleSubmit((values) => {
+    check.mutate(
+      { code: values.code, email },
+      {
+        onSuccess: () => {
+          rememberResetCode(values.code);
+          void navigate('/auth/create-new-password');
+        },
+      },
+    );
+  });
+
+  const codeError = (check.error && fieldMessage(check.error, 'code')) || (message && t(message));
+
+  return (
+    <AuthCard
+      title={t('auth.email-confirm.title')}
+      intro={t('auth.email-confirm.intro', { email })}
+      footer={
+        <p>
+          <Link to="/auth/reset-password">{t('auth.email-confirm.other-email')}</Link>
+        </p>
+      }
+    >
+      <FormAlert>{check.error ? t(resetConfirmErrorKey(check.error)) : null}</FormAlert>
+      <form onSubmit={onSubmit} noValidate>
+        <TextField
+          label={t('fields.code')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          error={codeError || undefined}
+          {...form.register('code')}
+        />
+        <Button type="submit" className="btn-block" loading={check.isPending}>
+          {t('auth.email-confirm.submit')}
+        </Button>
+      </form>
+      <ResendLine
+        left={cooldown.left}
+        busy={resend.isPending}
+        done={resend.isSuccess}
+        onResend={() => resend.mutate({ email }, { onSuccess: () => cooldown.start(RESEND_COOLDOWN) })}
+      />
+    </AuthCard>
+  );
+}
+
+export function ResendLine({ left, busy, done, onResend }: { left: number; busy: boolean; done: boolean; onResend: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="resend">
+      <Button variant="link" onClick={onResend} disabled={left > 0} loading={busy}>
+        {t('auth.resend.button')}
+      </Button>
+      <p className="field-hint" aria-live="polite">
+        {left > 0 ? t('auth.resend.wait', { seconds: left }) : done ? t('auth.resend.sent') : null}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import type { Question } from '@qbank/contract/questions';
+import { apiRequest } from '../../../lib/api-client';
+
+export type ExamRequest = {
+  modules: number[];
+  courses: number[];
+  sources: number[];
+  types: ('qcs' | 'qcm')[];
+  count: number;
+  unanswered: boolean;
+  incorrect: boolean;
+  favorite: boolean;
+  seed: string;
+};
+
+const list = (ids: readonly (number | string)[]) => (ids.length ? ids.join(',') : undefined);
+
+/** GET /api/questions_exam/: a sample of questions built from the filters (same seed, same sample). */
+export function getExam(request: ExamRequest): Promise<{ count: number; results: Question[] }> {
+  return apiRequest('questions_exam/', {
+    query: {
+      modules: list(request.modules),
+      courses: list(request.courses),
+      sources: list(request.sources),
+      types: list(request.types),
+      count: request.count,
+      unanswered: request.unanswered || undefined,
+      incorrect: request.incorrect || undefined,
+      favorite: request.favorite || undefined,
+      seed: request.seed,
+    },
+  });
+}

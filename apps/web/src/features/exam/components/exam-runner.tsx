@@ -1,0 +1,189 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { ApiError } from '../../../lib/api-client';
+import { useSettings } from '../../../lib/settings';
+import { ChoiceList, Elapsed, QuestionStem, choiceIndexForKey, getScoringRule, isActivatable, isTypingTarget, preloadMarkdown, seededShuffle } from '../../player';
+import { submitExam } from '../api/submit-answer';
+import { updateExam, type Exam } from '../exam-store';
+
+/** One question at a time, no correction; the answers are sent together at the end. */
+export function ExamRunner({ exam }: { exam: Exam }) {
+  const { t } = useTranslation();
+  const settings = useSettings();
+  const [confirming, setConfirming] = useState(false);
+  const [sending, setSending] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const shownAt = useRef(0);
+  const i = exam.current;
+  const question = exam.questions[i]!;
+  const total = exam.questions.length;
+  const answeredCount = exam.responses_exam.filter((r) => r.length > 0).length;
+
+  useEffect(() => {
+    preloadMarkdown();
+    shownAt.current = performance.now();
+  }, []);
+  useEffect(() => {
+    if (confirming) dialog.current?.showModal();
+  }, [confirming]);
+
+  const choices = useMemo(
+    () => (settings.randomAnswersOption ? seededShuffle(question.choices, `${exam.id}:${question.id}`) : question.choices),
+    [exam.id, question.choices, question.id, settings.randomAnswersOption],
+  );
+
+  /** Adds the time spent on the shown question, then moves. */
+  const go = useCallback((to: number) => {
+    const spent = Math.round(performance.now() - shownAt.current);
+    shownAt.current = performance.now();
+    updateExam((e) => ({
+      ...e,
+      time_spent_ms: e.time_spent_ms.map((ms, k) => (k === e.current ? ms + spent : ms)),
+      current: Math.max(0, Math.min(e.questions.length - 1, to)),
+    }));
+  }, []);
+
+  const toggle = useCallback(
+    (choiceId: number) => {
+      updateExam((e) => {
+        const q = e.questions[e.current]!;
+        const mine = e.responses_exam[e.current] ?? [];
+        const next = q.type === 'qcs' ? [choiceId] : mine.includes(choiceId) ? mine.filter((c) => c !== choiceId) : [...mine, choiceId];
+        return { ...e, responses_exam: e.responses_exam.map((r, k) => (k === e.current ? next : r)) };
+      });
+    },
+    [],
+  );
+
+  const finish = useCallback(async () => {
+    setConfirming(false);
+    setError(null);
+    const spent = Math.round(performance.now() - shownAt.current);
+    shownAt.current = performance.now();
+    updateExam((e) => ({ ...e, time_spent_ms: e.time_spent_ms.map((ms, k) => (k === e.current ? ms + spent : ms)) }));
+    setSending(0);
+    try {
+      const scoring = getScoringRule();
+      const snapshot = exam;
+      const results = await submitExam(
+        snapshot.questions.map((q, k) => ({
+          question: q.id,
+          choices: snapshot.responses_exam[k] ?? [],
+          time_spent_ms: Math.min(86_400_000, snapshot.time_spent_ms[k] ?? 0),
+          scoring,
+        })),
+        setSending,
+      );
+      updateExam((e) => ({ ...e, results, finishedAt: Date.now() }));
+    } catch (e) {
+      setError(e instanceof ApiError && e.messages.length ? e.messages.join(' ') : t('exam.submit-failed'));
+    } finally {
+      setSending(null);
+    }
+  }, [exam, t]);
+
+  const expire = useCallback(() => {
+    if (sending === null && !error) void finish();
+  }, [error, finish, sending]);
+
+  const keys = useRef({ toggle, go, choices, i, total });
+  useEffect(() => {
+    keys.current = { toggle, go, choices, i, total };
+  });
+  useEffect(() => {
+    function onKey(event: KeyboardEvent) {
+      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(event.target)) return;
+      if (document.querySelector('dialog[open]')) return;
+      const k = keys.current;
+      if (event.key === 'ArrowRight' && k.i < k.total - 1) {
+        event.preventDefault();
+        k.go(k.i + 1);
+      } else if (event.key === 'ArrowLeft' && k.i > 0) {
+        event.preventDefault();
+        k.go(k.i - 1);
+      } else if (event.key === 'Enter' && !isActivatable(event.target) && k.i < k.total - 1) {
+        event.preventDefault();
+        k.go(k.i + 1);
+      } else {
+        const index = choiceIndexForKey(event.key);
+        const choice = index === null ? undefined : k.choices[index];
+        if (choice) {
+          event.preventDefault();
+          k.toggle(choice.id);
+        }
+      }
+    }
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  return (
+    <section className="page player" aria-labelledby="exam-run-title">
+      <div className="page-head player-head">
+        <h1 id="exam-run-title">{t('exam.run-title')}</h1>
+        {exam.deadline !== null ? (
+          <Elapsed label={t('exam.time-left')} deadline={exam.deadline} onExpire={expire} />
+        ) : settings.showTimer ? (
+          <Elapsed label={t('exam.time-spent')} />
+        ) : null}
+      </div>
+      <p>
+        <span data-testid="exam-position">{t('exam.position', { position: i + 1, total })}</span> · {t('exam.answered', { count: answeredCount, total })}
+      </p>
+      <progress className="exam-progress" max={total} value={answeredCount} aria-label={t('exam.progress-label')} />
+      <nav aria-label={t('exam.navigator')}>
+        <ul className="exam-grid">
+          {exam.questions.map((q, k) => (
+            <li key={q.id}>
+              <button
+                type="button"
+                className={exam.responses_exam[k]?.length ? 'is-answered' : undefined}
+                aria-current={k === i ? 'true' : undefined}
+                aria-label={t('exam.go-to', { n: k + 1 })}
+                onClick={() => go(k)}
+              >
+                {k + 1}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <article className="question-card" data-question-id={question.id} aria-label={t('exam.position', { position: i + 1, total })}>
+        <QuestionStem question={question} />
+        <ChoiceList question={question} choices={choices} selected={exam.responses_exam[i] ?? []} onToggle={toggle} name={`exam-${question.id}`} />
+        <div className="player-nav">
+          <Button variant="secondary" disabled={i === 0} onClick={() => go(i - 1)}>
+            {t('player.previous')}
+          </Button>
+          <Button variant="secondary" disabled={i >= total - 1} onClick={() => go(i + 1)}>
+            {t('player.next')}
+          </Button>
+          <Button onClick={() => setConfirming(true)} loading={sending !== null}>
+            {t('exam.finish')}
+          </Button>
+        </div>
+      </article>
+      {sending !== null ? (
+        <p role="status" className="alert alert-info">
+          {t('exam.sending', { done: sending, total })}
+        </p>
+      ) : null}
+      <FormAlert>{error}</FormAlert>
+      {confirming ? (
+        <dialog ref={dialog} className="dialog" aria-labelledby="finish-title" onClose={() => setConfirming(false)}>
+          <h2 id="finish-title">{t('exam.finish-title')}</h2>
+          <p>{answeredCount < total ? t('exam.finish-unanswered', { count: total - answeredCount }) : t('exam.finish-text')}</p>
+          <div className="actions">
+            <Button onClick={() => void finish()}>{t('exam.finish')}</Button>
+            <Button variant="secondary" onClick={() => dialog.current?.close()}>
+              {t('actions.cancel')}
+            </Button>
+          </div>
+        </dialog>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,85 @@
+import type { HistoryCreated } from '@qbank/contract/history';
+import type { Question } from '@qbank/contract/questions';
+import { useSyncExternalStore } from 'react';
+
+/** The exam in progress (seed §3: responses_exam holds one answer slot per question). */
+export type Exam = {
+  id: string;
+  questions: Question[];
+  responses_exam: number[][];
+  time_spent_ms: number[];
+  current: number;
+  startedAt: number;
+  /** ms since epoch; null when untimed. */
+  deadline: number | null;
+  finishedAt: number | null;
+  results: HistoryCreated[] | null;
+};
+
+// Kept in sessionStorage: a reload in the middle of an exam keeps the answers and the clock.
+const KEY = 'qbank.exam';
+const listeners = new Set<() => void>();
+let current: Exam | null = load();
+
+function load(): Exam | null {
+  try {
+    const raw = window.sessionStorage.getItem(KEY);
+    return raw ? (JSON.parse(raw) as Exam) : null;
+  } catch {
+    return null;
+  }
+}
+
+function save(exam: Exam | null) {
+  current = exam;
+  try {
+    if (exam) window.sessionStorage.setItem(KEY, JSON.stringify(exam));
+    else window.sessionStorage.removeItem(KEY);
+  } catch {
+    // Without storage the exam lives as long as the page.
+  }
+  for (const listener of listeners) listener();
+}
+
+/** A fresh id: the sample's seed and the answer shuffle's seed. */
+export function newExamId(): string {
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+export function startExam(id: string, questions: Question[], durationMinutes: number): void {
+  const now = Date.now();
+  save({
+    id,
+    questions,
+    responses_exam: questions.map(() => []),
+    time_spent_ms: questions.map(() => 0),
+    current: 0,
+    startedAt: now,
+    deadline: durationMinutes > 0 ? now + durationMinutes * 60_000 : null,
+    finishedAt: null,
+    results: null,
+  });
+}
+
+export function updateExam(change: (exam: Exam) => Exam): void {
+  if (current) save(change(current));
+}
+
+export function clearExam(): void {
+  save(null);
+}
+
+export function getExam(): Exam | null {
+  return current;
+}
+
+export function useExam(): Exam | null {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    getExam,
+    getExam,
+  );
+}

@@ -1,0 +1,22 @@
+import type { FirstUnanswered } from '@qbank/contract/questions';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { PAGE_SIZE } from './get-questions';
+
+/** GET /api/questns/first-unanswered/: page (10 a page) and index of the first unanswered question. */
+export function getFirstUnanswered(course: number, session: number): Promise<FirstUnanswered> {
+  return apiRequest<FirstUnanswered>('questns/first-unanswered/', { query: { course, session, page_size: PAGE_SIZE } });
+}
+
+export const firstUnansweredQueryOptions = (course: number, session: number) =>
+  queryOptions({
+    queryKey: ['questions', 'first-unanswered', course, session],
+    queryFn: () => getFirstUnanswered(course, session),
+    staleTime: 0,
+    // Never served from an old cache entry: it decides where the player opens.
+    gcTime: 0,
+  });
+
+export function useFirstUnanswered(course: number, session: number | undefined) {
+  return useQuery({ ...firstUnansweredQueryOptions(course, session ?? 0), enabled: session !== undefined });
+}

@@ -1,0 +1,46 @@
+import type { QuestionMark } from '@qbank/contract/personal';
+import type { Paginated } from '@qbank/contract/common';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { apiRequest } from '../../../lib/api-client';
+import { notify } from '../../../lib/toast';
+import type { QuestionPage } from './get-questions';
+import { updateCachedQuestion } from './get-questions';
+
+export type MarkKind = 'favorite' | 'hide';
+const PATHS: Record<MarkKind, string> = { favorite: 'favorite_questions/', hide: 'hide_questions/' };
+const FLAGS = { favorite: 'is_favorite', hide: 'is_hidden' } as const;
+
+/** Sets (POST) or removes (find the mark, then DELETE by id) a favourite or hide on a question. */
+export async function setQuestionMark(kind: MarkKind, question: number, on: boolean): Promise<void> {
+  if (on) {
+    await apiRequest(PATHS[kind], { method: 'POST', body: { question } });
+    return;
+  }
+  const marks = await apiRequest<Paginated<QuestionMark>>(PATHS[kind], { query: { question } });
+  for (const mark of marks.results) await apiRequest(`${PATHS[kind]}${mark.id}/`, { method: 'DELETE' });
+}
+
+/** Optimistic toggle: the flag flips at once and rolls back with a toast if the server refuses. */
+export function useToggleQuestionMark(kind: MarkKind) {
+  const queryClient = useQueryClient();
+  const { t } = useTranslation();
+  return useMutation({
+    mutationFn: ({ question, on }: { question: number; on: boolean }) => setQuestionMark(kind, question, on),
+    onMutate: async ({ question, on }) => {
+      await queryClient.cancelQueries({ queryKey: ['questions'] });
+      const snapshot = queryClient.getQueriesData<QuestionPage>({ queryKey: ['questions'] });
+      updateCachedQuestion(queryClient, question, (q) => ({ ...q, [FLAGS[kind]]: on }));
+      return { snapshot };
+    },
+    onError: (_error, _vars, context) => {
+      for (const [key, data] of context?.snapshot ?? []) queryClient.setQueryData(key, data);
+      notify('error', t(kind === 'favorite' ? 'player.favorite-failed' : 'player.hide-failed'));
+    },
+    onSettled: (_data, _error, { on }) => {
+      if (kind === 'favorite') void queryClient.invalidateQueries({ queryKey: ['favorites-list'] });
+      // A hidden question leaves the lists: the next fetch no longer returns it.
+      if (kind === 'hide' && on) void queryClient.invalidateQueries({ queryKey: ['questions', 'first-unanswered'] });
+    },
+  });
+}

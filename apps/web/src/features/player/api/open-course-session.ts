@@ -1,0 +1,15 @@
+import type { Session } from '@qbank/contract/sessions';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+/** POST /api/sessions/ {course_id}: the caller's current pass through the course (made when none). */
+export function openCourseSession(course: number): Promise<Session> {
+  return apiRequest<Session>('sessions/', { method: 'POST', body: { course_id: course } });
+}
+
+export const courseSessionQueryOptions = (course: number) =>
+  queryOptions({ queryKey: ['sessions', 'course', course], queryFn: () => openCourseSession(course), staleTime: Infinity });
+
+export function useCourseSession(course: number) {
+  return useQuery(courseSessionQueryOptions(course));
+}

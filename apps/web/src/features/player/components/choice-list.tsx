@@ -1,0 +1,59 @@
+import type { Question } from '@qbank/contract/questions';
+import { useTranslation } from 'react-i18next';
+import { LETTERS } from '../lib/keys';
+import { RichText } from './rich-text';
+
+export type ChoiceCorrection = { correct: number[]; explanations: Record<string, string> };
+
+type Props = {
+  question: Question;
+  /** Choices in display order (shuffled or not). */
+  choices: Question['choices'];
+  selected: readonly number[];
+  onToggle: (choiceId: number) => void;
+  correction?: ChoiceCorrection | null;
+  disabled?: boolean;
+  name: string;
+};
+
+/** Lettered choices: radio buttons for qcs, checkboxes for qcm; marked right or wrong once corrected. */
+export function ChoiceList({ question, choices, selected, onToggle, correction, disabled, name }: Props) {
+  const { t } = useTranslation();
+  const single = question.type === 'qcs';
+  return (
+    <fieldset className="choices">
+      <legend className="visually-hidden">{single ? t('player.choose-one') : t('player.choose-many')}</legend>
+      {choices.map((choice, index) => {
+        const ticked = selected.includes(choice.id);
+        const right = correction ? correction.correct.includes(choice.id) : null;
+        const state = correction ? (right ? 'is-right' : ticked ? 'is-wrong' : '') : '';
+        const explanation = correction?.explanations[String(choice.id)];
+        return (
+          <label key={choice.id} className={['choice-option', ticked ? 'is-ticked' : '', state].filter(Boolean).join(' ')}>
+            <input
+              type={single ? 'radio' : 'checkbox'}
+              name={name}
+              checked={ticked}
+              disabled={disabled}
+              onChange={() => onToggle(choice.id)}
+              data-letter={LETTERS[index]}
+            />
+            <span className="choice-letter" aria-hidden="true">
+              {LETTERS[index]}
+            </span>
+            <span className="choice-text">
+              <span className="visually-hidden">{LETTERS[index]}. </span>
+              <RichText text={choice.text} />
+              {correction ? (
+                <span className="choice-verdict">
+                  {right ? t('player.right-choice') : ticked ? t('player.wrong-choice') : ''}
+                </span>
+              ) : null}
+              {explanation ? <RichText text={explanation} className="choice-explanation" /> : null}
+            </span>
+          </label>
+        );
+      })}
+    </fieldset>
+  );
+}

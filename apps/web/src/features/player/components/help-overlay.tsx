@@ -1,0 +1,50 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** The keyboard shortcuts of the player, opened with `?`. */
+export function HelpOverlay({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) element.showModal();
+    if (!open && element.open) element.close();
+  }, [open]);
+  const rows: [string, string][] = [
+    ['A–H, 1–8', t('player.help.tick')],
+    ['Enter', t('player.help.check')],
+    ['→', t('player.help.next')],
+    ['←', t('player.help.previous')],
+    ['?', t('player.help.help')],
+    ['Esc', t('player.help.close')],
+  ];
+  return (
+    <dialog ref={dialog} className="dialog" aria-labelledby="player-help-title" onClose={onClose}>
+      <h2 id="player-help-title">{t('player.help.title')}</h2>
+      <table className="shortcut-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('player.help.key')}</th>
+            <th scope="col">{t('player.help.action')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(([key, action]) => (
+            <tr key={key}>
+              <td>
+                <kbd>{key}</kbd>
+              </td>
+              <td>{action}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="actions">
+        <button type="button" className="btn btn-primary" onClick={onClose}>
+          {t('player.close')}
+        </button>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,162 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { Spinner } from '../../../components/ui/spinner';
+import { useCourse } from '../api/get-course';
+import { firstUnansweredQueryOptions, useFirstUnanswered } from '../api/get-first-unanswered';
+import { PAGE_SIZE, prefetchQuestionPage, useQuestionPage } from '../api/get-questions';
+import { useCourseSession } from '../api/open-course-session';
+import { HelpOverlay } from './help-overlay';
+import { PlayerOptions } from './player-options';
+import { preloadMarkdown } from './rich-text';
+import { StudyQuestion } from './study-question';
+import '../player.css';
+
+type Position = { page: number; index: number };
+
+/** Study mode for a course: its questions 10 a page, resumed at the first unanswered one. */
+export default function PlayerPage() {
+  const { t } = useTranslation();
+  const courseId = Number(useParams().courseId);
+  const [search] = useSearchParams();
+  const queryClient = useQueryClient();
+  const course = useCourse(courseId);
+  const session = useCourseSession(courseId);
+  const sessionId = session.data?.id;
+  const [position, setPosition] = useState<Position | null>(() => {
+    const page = Number(search.get('page'));
+    const index = Number(search.get('index') ?? 0);
+    return page >= 1 ? { page, index: Math.max(0, Math.min(PAGE_SIZE - 1, index)) } : null;
+  });
+  const [answered, setAnswered] = useState<number | null>(null);
+  const [help, setHelp] = useState(false);
+  const [allDone, setAllDone] = useState(false);
+
+  useEffect(preloadMarkdown, []);
+
+  // Without a position in the address, the player opens at the first unanswered question.
+  const first = useFirstUnanswered(courseId, position === null ? sessionId : undefined);
+  const start = useMemo<Position | null>(() => {
+    if (position) return position;
+    if (first.data) return first.data.page !== null && first.data.index !== null ? { page: first.data.page, index: first.data.index } : { page: 1, index: 0 };
+    return first.isError ? { page: 1, index: 0 } : null;
+  }, [position, first.data, first.isError]);
+  const finishedAtStart = position === null && first.data?.question_id === null && first.data.total > 0;
+
+  const jumpToFirstUnanswered = useCallback(async () => {
+    if (sessionId === undefined) return;
+    const found = await queryClient.fetchQuery(firstUnansweredQueryOptions(courseId, sessionId));
+    if (found.page !== null && found.index !== null) {
+      setAllDone(false);
+      setPosition({ page: found.page, index: found.index });
+    } else {
+      setAllDone(found.total > 0);
+    }
+  }, [courseId, queryClient, sessionId]);
+
+  const page = useQuestionPage({ course: courseId, session: sessionId, page: start?.page ?? 1 }, sessionId !== undefined && start !== null);
+  const results = page.data?.results ?? [];
+  const count = page.data?.count ?? 0;
+  const lastPage = Math.max(1, Math.ceil(count / PAGE_SIZE));
+
+  // The neighbouring pages wait in the cache, so moving on never waits for the network.
+  useEffect(() => {
+    if (!start || sessionId === undefined || !page.data) return;
+    if (page.data.next) void prefetchQuestionPage(queryClient, { course: courseId, session: sessionId, page: start.page + 1 });
+    if (start.page > 1) void prefetchQuestionPage(queryClient, { course: courseId, session: sessionId, page: start.page - 1 });
+  }, [courseId, page.data, start, queryClient, sessionId]);
+
+  // A page that shrank (a hidden question left it) keeps the index in range.
+  const index = start ? Math.min(start.index, Math.max(0, results.length - 1)) : 0;
+  const question = results[index];
+  const absolute = start ? (start.page - 1) * PAGE_SIZE + index + 1 : 0;
+  const canNext = absolute < count;
+  const canPrevious = absolute > 1;
+
+  const next = useCallback(() => {
+    if (start) setPosition(index + 1 < PAGE_SIZE ? { page: start.page, index: index + 1 } : { page: start.page + 1, index: 0 });
+  }, [start, index]);
+  const previous = useCallback(() => {
+    if (start) setPosition(index > 0 ? { page: start.page, index: index - 1 } : { page: start.page - 1, index: PAGE_SIZE - 1 });
+  }, [start, index]);
+
+  const answeredCount = answered ?? session.data?.answered ?? 0;
+  const onAnswered = useCallback(
+    (firstTime: boolean) => {
+      if (firstTime) setAnswered((n) => (n ?? session.data?.answered ?? 0) + 1);
+    },
+    [session.data?.answered],
+  );
+  const onHidden = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: ['questions', 'page', courseId] });
+  }, [courseId, queryClient]);
+
+  const title = course.data?.name ?? t('player.title');
+  const error = course.error ?? session.error ?? page.error;
+
+  return (
+    <section className="page player" aria-labelledby="player-title">
+      <div className="page-head player-head">
+        <div>
+          <p className="breadcrumb">
+            {course.data ? <Link to={`/modules/${course.data.module}`}>{t('player.back-to-module')}</Link> : null}
+          </p>
+          <h1 id="player-title">{title}</h1>
+        </div>
+        <div className="player-head-actions">
+          <Button variant="secondary" onClick={() => void jumpToFirstUnanswered()} disabled={sessionId === undefined}>
+            {t('player.first-unanswered')}
+          </Button>
+          <Button variant="secondary" onClick={() => setHelp(true)} aria-keyshortcuts="?">
+            {t('player.shortcuts')}
+          </Button>
+        </div>
+      </div>
+      <PlayerOptions />
+      {count > 0 ? (
+        <div className="player-progress">
+          <p>
+            <span data-testid="player-position">{t('player.position', { position: absolute, total: count })}</span>
+            {' · '}
+            <span data-testid="player-answered">{t('player.answered', { count: answeredCount, total: count })}</span>
+          </p>
+          <progress max={count} value={answeredCount} aria-label={t('player.progress-label')} />
+        </div>
+      ) : null}
+      {allDone || finishedAtStart ? <p className="alert alert-info">{t('player.all-answered')}</p> : null}
+      {error ? (
+        <FormAlert>
+          {t('player.load-failed')}{' '}
+          <Button variant="link" onClick={() => void page.refetch()}>
+            {t('actions.retry')}
+          </Button>
+        </FormAlert>
+      ) : null}
+      {!error && (!page.data || page.isPlaceholderData) ? <Spinner label={t('player.loading')} /> : null}
+      {page.data && count === 0 ? (
+        <div className="empty-state">
+          <h2>{t('player.empty-title')}</h2>
+          <p>{t('player.empty-text')}</p>
+        </div>
+      ) : null}
+      {question && sessionId !== undefined ? (
+        <StudyQuestion
+          key={question.id}
+          question={question}
+          sessionId={sessionId}
+          onNext={next}
+          onPrevious={previous}
+          canNext={canNext && (start?.page ?? 1) <= lastPage}
+          canPrevious={canPrevious}
+          onAnswered={onAnswered}
+          onHidden={onHidden}
+          onHelp={() => setHelp(true)}
+        />
+      ) : null}
+      <HelpOverlay open={help} onClose={() => setHelp(false)} />
+    </section>
+  );
+}

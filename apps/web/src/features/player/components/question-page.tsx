@@ -1,0 +1,58 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { useQuestion } from '../api/get-question';
+import { ChoiceList } from './choice-list';
+import { QuestionStem } from './question-stem';
+import { RichText } from './rich-text';
+import { formatScore } from './study-question';
+import '../player.css';
+
+/** One question with the caller's last answer and its correction (opened from the history). */
+export default function QuestionPage() {
+  const { t } = useTranslation();
+  const id = Number(useParams().questionId);
+  const question = useQuestion(id);
+  const q = question.data;
+  const notFound = question.error instanceof ApiError && question.error.status === 404;
+  return (
+    <section className="page player" aria-labelledby="question-title">
+      <div className="page-head">
+        <h1 id="question-title">{t('player.question-title', { id })}</h1>
+        {q ? (
+          <Link className="btn btn-secondary" to={`/courses/${q.course}/study`}>
+            {t('player.study-course')}
+          </Link>
+        ) : null}
+      </div>
+      {question.isPending ? <Spinner label={t('player.loading')} /> : null}
+      {question.isError ? <FormAlert>{notFound ? t('player.not-found') : t('player.load-failed')}</FormAlert> : null}
+      {q && q.is_locked ? <p className="locked-note">{t('player.locked')}</p> : null}
+      {q && !q.is_locked ? (
+        <article className="question-card" data-question-id={q.id}>
+          <QuestionStem question={q} />
+          <ChoiceList
+            question={q}
+            choices={q.choices}
+            selected={q.last_answer?.choices ?? []}
+            onToggle={() => undefined}
+            disabled
+            correction={q.correction ? { correct: q.correction.correct_choices, explanations: q.correction.choice_explanations } : null}
+            name={`question-${q.id}`}
+          />
+          {q.last_answer ? (
+            <p className="verdict">
+              <strong>{q.last_answer.is_correct ? t('player.correct') : t('player.incorrect')}</strong>{' '}
+              {t('player.score', { score: formatScore(q.last_answer.score) })}
+            </p>
+          ) : (
+            <p>{t('player.not-answered')}</p>
+          )}
+          {q.correction?.explanation ? <RichText text={q.correction.explanation} className="explanation" /> : null}
+        </article>
+      ) : null}
+    </section>
+  );
+}

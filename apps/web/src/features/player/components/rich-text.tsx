@@ -1,0 +1,19 @@
+import { lazy, Suspense } from 'react';
+
+const MarkdownView = lazy(() => import('./markdown'));
+
+/** Question text: plain text at once, Markdown and KaTeX once their chunk has loaded. */
+export function RichText({ text, className }: { text: string; className?: string }) {
+  return (
+    <div className={['rich-text', className].filter(Boolean).join(' ')}>
+      <Suspense fallback={<p className="plain-text">{text}</p>}>
+        <MarkdownView text={text} />
+      </Suspense>
+    </div>
+  );
+}
+
+/** Starts loading the Markdown chunk early (the player calls it on mount). */
+export function preloadMarkdown(): void {
+  void import('./markdown');
+}

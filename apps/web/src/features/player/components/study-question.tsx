@@ -1,0 +1,248 @@
+import type { Rating } from '@qbank/contract/history';
+import type { Question } from '@qbank/contract/questions';
+import { RATINGS } from '@qbank/contract/history';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { ApiError } from '../../../lib/api-client';
+import { useSettings } from '../../../lib/settings';
+import { notify } from '../../../lib/toast';
+import { useAnswerQuestion } from '../api/answer-question';
+import { useEvaluateQuestion } from '../api/evaluate-question';
+import { useToggleQuestionMark } from '../api/mark-question';
+import { choiceIndexForKey, isActivatable, isTypingTarget } from '../lib/keys';
+import { getScoringRule } from '../lib/scoring';
+import { seededShuffle } from '../lib/shuffle';
+import { playAnswerSound } from '../lib/sound';
+import { ChoiceList, type ChoiceCorrection } from './choice-list';
+import { Elapsed } from './elapsed';
+import { QuestionStem } from './question-stem';
+import { RichText } from './rich-text';
+
+type Result = { choices: number[]; is_correct: boolean; score: number; correction: ChoiceCorrection; explanation: string };
+
+function resultFromQuestion(q: Question): Result | null {
+  if (!q.last_answer || !q.correction) return null;
+  return {
+    choices: q.last_answer.choices,
+    is_correct: q.last_answer.is_correct,
+    score: q.last_answer.score,
+    correction: { correct: q.correction.correct_choices, explanations: q.correction.choice_explanations },
+    explanation: q.correction.explanation,
+  };
+}
+
+type Props = {
+  question: Question;
+  sessionId: number;
+  onNext: () => void;
+  onPrevious: () => void;
+  canPrevious: boolean;
+  canNext: boolean;
+  onAnswered: (firstTime: boolean) => void;
+  onHidden: () => void;
+  onHelp: () => void;
+};
+
+/** One question in study mode: tick, check, correction with score and explanation, then rate. */
+export function StudyQuestion({ question, sessionId, onNext, onPrevious, canPrevious, canNext, onAnswered, onHidden, onHelp }: Props) {
+  const { t } = useTranslation();
+  const settings = useSettings();
+  const [selected, setSelected] = useState<number[]>(() => question.last_answer?.choices ?? []);
+  const [result, setResult] = useState<Result | null>(() => resultFromQuestion(question));
+  const [rated, setRated] = useState<Rating | null>(null);
+  const startedAt = useRef(0);
+  useEffect(() => {
+    startedAt.current = performance.now();
+  }, []);
+  const answer = useAnswerQuestion();
+  const evaluate = useEvaluateQuestion();
+  const favorite = useToggleQuestionMark('favorite');
+  const hide = useToggleQuestionMark('hide');
+
+  const choices = useMemo(
+    () => (settings.randomAnswersOption ? seededShuffle(question.choices, `${sessionId}:${question.id}`) : question.choices),
+    [question.choices, question.id, sessionId, settings.randomAnswersOption],
+  );
+
+  function toggle(choiceId: number) {
+    if (result) return;
+    setSelected((current) =>
+      question.type === 'qcs' ? [choiceId] : current.includes(choiceId) ? current.filter((id) => id !== choiceId) : [...current, choiceId],
+    );
+  }
+
+  function check() {
+    if (result || selected.length === 0 || answer.isPending) return;
+    const firstTime = question.last_answer === null;
+    answer.mutate(
+      {
+        session: sessionId,
+        question: question.id,
+        choices: selected,
+        time_spent_ms: Math.round(performance.now() - startedAt.current),
+        scoring: getScoringRule(),
+      },
+      {
+        onSuccess: (saved) => {
+          setResult({
+            choices: saved.choices,
+            is_correct: saved.is_correct,
+            score: saved.score,
+            correction: {
+              correct: saved.correct_choices,
+              explanations: Object.fromEntries(saved.choice_explanations.map((c) => [String(c.id), c.explanation])),
+            },
+            explanation: saved.explanation,
+          });
+          if (settings.enableSound) playAnswerSound(saved.is_correct);
+          onAnswered(firstTime);
+        },
+        onError: (error) => notify('error', error instanceof ApiError ? error.message : t('player.answer-failed')),
+      },
+    );
+  }
+
+  function retry() {
+    setResult(null);
+    setSelected([]);
+    startedAt.current = performance.now();
+  }
+
+  function rate(rating: Rating) {
+    evaluate.mutate({ question: question.id, rating }, { onSuccess: () => setRated(rating), onError: () => notify('error', t('player.rate-failed')) });
+  }
+
+  // Keyboard: A–H or 1–8 tick, Enter checks (then moves on), arrows move, ? opens the help.
+  const handlers = useRef({ toggle, check, onNext, onPrevious, onHelp, result, choices, canNext, canPrevious });
+  useEffect(() => {
+    handlers.current = { toggle, check, onNext, onPrevious, onHelp, result, choices, canNext, canPrevious };
+  });
+  useEffect(() => {
+    function onKey(event: KeyboardEvent) {
+      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(event.target)) return;
+      if (document.querySelector('dialog[open]')) return;
+      const h = handlers.current;
+      if (event.key === '?') {
+        event.preventDefault();
+        h.onHelp();
+      } else if (event.key === 'ArrowRight') {
+        event.preventDefault();
+        if (h.canNext) h.onNext();
+      } else if (event.key === 'ArrowLeft') {
+        event.preventDefault();
+        if (h.canPrevious) h.onPrevious();
+      } else if (event.key === 'Enter') {
+        if (isActivatable(event.target)) return;
+        event.preventDefault();
+        if (h.result) {
+          if (h.canNext) h.onNext();
+        } else h.check();
+      } else {
+        const index = choiceIndexForKey(event.key);
+        const choice = index === null ? undefined : h.choices[index];
+        if (choice) {
+          event.preventDefault();
+          h.toggle(choice.id);
+        }
+      }
+    }
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  if (question.is_locked) {
+    return (
+      <article className="question-card" data-question-id={question.id}>
+        <p className="locked-note">{t('player.locked')}</p>
+        <div className="player-nav">
+          <Button variant="secondary" onClick={onPrevious} disabled={!canPrevious}>
+            {t('player.previous')}
+          </Button>
+          <Button onClick={onNext} disabled={!canNext}>
+            {t('player.next')}
+          </Button>
+        </div>
+      </article>
+    );
+  }
+
+  return (
+    <article className="question-card" data-question-id={question.id} aria-labelledby={`q-${question.id}-title`}>
+      <div className="question-toolbar">
+        <h2 id={`q-${question.id}-title`} className="question-type">
+          {question.type === 'qcs' ? t('player.type-qcs') : t('player.type-qcm')}
+          {question.source ? <span className="question-source"> · {question.source.name}</span> : null}
+        </h2>
+        {settings.showTimer ? <Elapsed key={question.id} label={t('player.time-on-question')} /> : null}
+        <div className="toolbar-buttons">
+          <Button
+            variant="secondary"
+            className="icon-button"
+            aria-pressed={question.is_favorite}
+            aria-label={t('player.favorite')}
+            title={t('player.favorite')}
+            onClick={() => favorite.mutate({ question: question.id, on: !question.is_favorite })}
+          >
+            <span aria-hidden="true">{question.is_favorite ? '★' : '☆'}</span>
+          </Button>
+          <Button
+            variant="secondary"
+            aria-pressed={question.is_hidden}
+            onClick={() => hide.mutate({ question: question.id, on: !question.is_hidden }, { onSuccess: (_d, vars) => vars.on && onHidden() })}
+          >
+            {question.is_hidden ? t('player.unhide') : t('player.hide')}
+          </Button>
+        </div>
+      </div>
+      <QuestionStem question={question} />
+      <ChoiceList
+        question={question}
+        choices={choices}
+        selected={result ? result.choices : selected}
+        onToggle={toggle}
+        correction={result?.correction}
+        disabled={Boolean(result)}
+        name={`question-${question.id}`}
+      />
+      {result ? (
+        <section className={`correction ${result.is_correct ? 'is-right' : 'is-wrong'}`} aria-live="polite" aria-label={t('player.correction')}>
+          <p className="verdict">
+            <strong>{result.is_correct ? t('player.correct') : t('player.incorrect')}</strong>{' '}
+            <span data-testid="question-score">{t('player.score', { score: formatScore(result.score) })}</span>
+          </p>
+          {result.explanation ? <RichText text={result.explanation} className="explanation" /> : null}
+          <div className="rating" role="group" aria-label={t('player.rate')}>
+            <span>{t('player.rate')}</span>
+            {RATINGS.map((rating) => (
+              <Button key={rating} variant="secondary" aria-pressed={rated === rating} loading={evaluate.isPending && evaluate.variables?.rating === rating} onClick={() => rate(rating)}>
+                {t(`player.rating.${rating}`)}
+              </Button>
+            ))}
+          </div>
+        </section>
+      ) : null}
+      <div className="player-nav">
+        <Button variant="secondary" onClick={onPrevious} disabled={!canPrevious}>
+          {t('player.previous')}
+        </Button>
+        {result ? (
+          <Button variant="secondary" onClick={retry}>
+            {t('player.answer-again')}
+          </Button>
+        ) : (
+          <Button onClick={check} disabled={selected.length === 0} loading={answer.isPending}>
+            {t('player.check')}
+          </Button>
+        )}
+        <Button onClick={onNext} disabled={!canNext} variant={result ? 'primary' : 'secondary'}>
+          {t('player.next')}
+        </Button>
+      </div>
+    </article>
+  );
+}
+
+export function formatScore(score: number): string {
+  return String(Math.round(score * 100) / 100);
+}

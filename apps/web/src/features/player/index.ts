@@ -1,0 +1,14 @@
+import './player.css';
+/**
+ * The player's public face: the exam and history screens show questions with these pieces
+ * (and nothing else of the player's internals).
+ */
+export { ChoiceList, type ChoiceCorrection } from './components/choice-list';
+export { Elapsed } from './components/elapsed';
+export { QuestionStem } from './components/question-stem';
+export { RichText, preloadMarkdown } from './components/rich-text';
+export { formatScore } from './components/study-question';
+export { choiceIndexForKey, isTypingTarget, isActivatable } from './lib/keys';
+export { getScoringRule, useScoringRule } from './lib/scoring';
+export { seededShuffle } from './lib/shuffle';
+export { playAnswerSound } from './lib/sound';

@@ -1,0 +1,26 @@
+/** Keys that tick a choice: A–H or 1–8, by displayed position. */
+export function choiceIndexForKey(key: string): number | null {
+  if (/^[1-8]$/.test(key)) return Number(key) - 1;
+  const lower = key.toLowerCase();
+  if (/^[a-h]$/.test(lower)) return lower.charCodeAt(0) - 97;
+  return null;
+}
+
+/** Typing in a field or activating a control keeps its own behaviour. */
+export function isTypingTarget(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable) return true;
+  const tag = target.tagName;
+  if (tag === 'TEXTAREA' || tag === 'SELECT') return true;
+  if (tag === 'INPUT') {
+    const type = (target as HTMLInputElement).type;
+    return type !== 'checkbox' && type !== 'radio';
+  }
+  return false;
+}
+
+export function isActivatable(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.tagName === 'BUTTON' || target.tagName === 'A' || target.tagName === 'SUMMARY');
+}
+
+export const LETTERS = 'ABCDEFGH';

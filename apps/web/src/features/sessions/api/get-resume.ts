@@ -1,0 +1,14 @@
+import type { SessionResume } from '@qbank/contract/sessions';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+/** GET /api/sessions-resume/: the caller's unfinished sessions with answered/total. */
+export function getResume(): Promise<SessionResume[]> {
+  return apiRequest<SessionResume[]>('sessions-resume/');
+}
+
+export const resumeQueryOptions = queryOptions({ queryKey: ['sessions', 'resume'], queryFn: getResume, staleTime: 0 });
+
+export function useResume() {
+  return useQuery(resumeQueryOptions);
+}

@@ -1,0 +1,37 @@
+import type { Cleared, Session } from '@qbank/contract/sessions';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export type SessionAction =
+  | { kind: 'start-new'; session: number }
+  | { kind: 'clear-session'; session: number }
+  | { kind: 'clear-course'; course: number }
+  | { kind: 'clear-module'; module: number };
+
+/** The progress resets of the sessions screen, one call each (seed §7 "Sessions"). */
+export function runSessionAction(action: SessionAction): Promise<Session | Cleared> {
+  switch (action.kind) {
+    case 'start-new':
+      return apiRequest<Session>('sessions/start-new-session/', { method: 'POST', body: { session_id: action.session } });
+    case 'clear-session':
+      return apiRequest<Session>(`sessions/${action.session}/clear-questions/`, { method: 'DELETE' });
+    case 'clear-course':
+      return apiRequest<Cleared>('sessions/clear-course-progress/', { method: 'POST', body: { course_id: action.course } });
+    case 'clear-module':
+      return apiRequest<Cleared>('sessions/clear-module-progress/', { method: 'POST', body: { module_id: action.module } });
+  }
+}
+
+export function useSessionAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: runSessionAction,
+    onSettled: () => {
+      // Answers changed: resume list, course sessions, question pages and progress counts.
+      void queryClient.invalidateQueries({ queryKey: ['sessions'] });
+      void queryClient.invalidateQueries({ queryKey: ['questions'] });
+      void queryClient.invalidateQueries({ queryKey: ['catalogue'] });
+      void queryClient.invalidateQueries({ queryKey: ['modules'] });
+    },
+  });
+}

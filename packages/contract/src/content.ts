@@ -1,0 +1,128 @@
+import { z } from 'zod';
+
+/**
+ * QBank's own JSON import/export format (docs/import-format.md). One document holds the
+ * catalogue it needs (modules with their courses and sources, clinical cases) and a flat list
+ * of questions that point at them by external id. Every record carries an `external_id`:
+ * importing the same document again updates those records instead of duplicating them.
+ */
+
+export const CONTENT_FORMAT = 'qbank';
+export const CONTENT_VERSION = 1;
+export const MIN_CHOICES = 2;
+export const MAX_CHOICES = 8;
+
+/** PostgreSQL text cannot hold NUL characters. */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this rule refuses
+const text = () => z.string().regex(/^[^\u0000]*$/, 'Text may not contain NUL characters.');
+const externalId = text().trim().min(1).max(200);
+const name = text().trim().min(1).max(200);
+/** Display order (a 32-bit integer in the database). */
+const order = z.number().int().min(-2_147_483_648).max(2_147_483_647).default(0);
+
+export const contentCourseSchema = z.object({
+  external_id: externalId,
+  name,
+  description: text().default(''),
+  order,
+});
+
+export const contentSourceSchema = z.object({
+  external_id: externalId,
+  name,
+  year: z.number().int().min(1900).max(2100).nullable().default(null),
+  order,
+});
+
+export const contentModuleSchema = z.object({
+  external_id: externalId,
+  name,
+  description: text().default(''),
+  order,
+  courses: z.array(contentCourseSchema).default([]),
+  sources: z.array(contentSourceSchema).default([]),
+});
+
+/** An image carried inside the file; texts refer to it as `@@PLUGINFILE@@/<name>`. */
+export const contentImageSchema = z.object({
+  name: text().trim().min(1).max(200),
+  /** Base64 of a JPEG, PNG or WebP file (at most 5 MB once decoded). */
+  data: z.base64(),
+});
+
+export const contentCaseSchema = z.object({
+  external_id: externalId,
+  /** External id of the course the case belongs to. */
+  course: externalId,
+  vignette: text().trim().min(1),
+  images: z.array(contentImageSchema).default([]),
+});
+
+export const contentChoiceSchema = z.object({
+  text: text().trim().min(1, 'A choice needs a text.'),
+  is_correct: z.boolean(),
+  explanation: text().default(''),
+});
+
+export const contentQuestionSchema = z
+  .object({
+    external_id: externalId,
+    /** External id of its course (declared under `modules[].courses`). */
+    course: externalId,
+    /** External id of its exam session (declared under `modules[].sources`), if any. */
+    source: externalId.nullable().default(null),
+    /** External id of its clinical case, if any. */
+    clinical_case: externalId.nullable().default(null),
+    type: z.enum(['qcs', 'qcm']),
+    stem: text().trim().min(1, 'The question has no text.'),
+    explanation: text().default(''),
+    year: z.number().int().min(1900).max(2100).nullable().default(null),
+    tags: z.array(text().trim().min(1).max(100)).max(50).default([]),
+    images: z.array(contentImageSchema).max(20).default([]),
+    order,
+    choices: z
+      .array(contentChoiceSchema)
+      .min(MIN_CHOICES, `A question needs ${MIN_CHOICES} to ${MAX_CHOICES} choices.`)
+      .max(MAX_CHOICES, `A question needs ${MIN_CHOICES} to ${MAX_CHOICES} choices.`),
+  })
+  .superRefine((q, ctx) => {
+    const correct = q.choices.filter((c) => c.is_correct).length;
+    if (correct === 0) {
+      ctx.addIssue({ code: 'custom', path: ['choices'], message: 'No choice is marked correct.' });
+    } else if (q.type === 'qcs' && correct > 1) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['type'],
+        message: 'A qcs question has exactly one correct choice; use qcm.',
+      });
+    }
+  });
+
+export const contentDocumentSchema = z.object({
+  format: z.literal(CONTENT_FORMAT),
+  version: z.literal(CONTENT_VERSION),
+  modules: z.array(contentModuleSchema).default([]),
+  clinical_cases: z.array(contentCaseSchema).default([]),
+  questions: z.array(contentQuestionSchema).default([]),
+});
+
+export type ContentCourse = z.infer<typeof contentCourseSchema>;
+export type ContentSource = z.infer<typeof contentSourceSchema>;
+export type ContentModule = z.infer<typeof contentModuleSchema>;
+export type ContentImage = z.infer<typeof contentImageSchema>;
+export type ContentCase = z.infer<typeof contentCaseSchema>;
+export type ContentChoice = z.infer<typeof contentChoiceSchema>;
+export type ContentQuestion = z.infer<typeof contentQuestionSchema>;
+export type ContentDocument = z.infer<typeof contentDocumentSchema>;
+export type ContentDocumentInput = z.input<typeof contentDocumentSchema>;
+
+/** GET /api/about/: the data sets the demo bank comes from, with their attribution. */
+export const datasetCreditSchema = z.object({
+  name: z.string(),
+  licence: z.string(),
+  url: z.string(),
+  attribution: z.string(),
+});
+export const aboutSchema = z.object({ datasets: z.array(datasetCreditSchema) });
+export type DatasetCredit = z.infer<typeof datasetCreditSchema>;
+export type About = z.infer<typeof aboutSchema>;
