@@ -22,7 +22,10 @@ const SIGNED_IN_SCREENS = [
 for (const mode of ['light', 'dark'] as const) {
   test(`every signed-out screen passes axe and fits the viewport (${mode})`, async ({ page }) => {
     test.slow(); // one audit per screen
-    await page.addInitScript((m) => localStorage.setItem('qbank.settings', JSON.stringify({ displayMode: m })), mode);
+    await page.addInitScript(
+      (m) => localStorage.setItem('qbank.settings', JSON.stringify({ displayMode: m })),
+      mode,
+    );
     for (const [path, heading] of SIGNED_OUT_SCREENS) {
       await page.goto(path);
       await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
@@ -32,9 +35,14 @@ for (const mode of ['light', 'dark'] as const) {
     }
   });
 
-  test(`every signed-in screen passes axe and fits the viewport (${mode})`, async ({ signedInPage: page }) => {
+  test(`every signed-in screen passes axe and fits the viewport (${mode})`, async ({
+    signedInPage: page,
+  }) => {
     test.slow();
-    await page.addInitScript((m) => localStorage.setItem('qbank.settings', JSON.stringify({ displayMode: m })), mode);
+    await page.addInitScript(
+      (m) => localStorage.setItem('qbank.settings', JSON.stringify({ displayMode: m })),
+      mode,
+    );
     for (const [path, heading] of SIGNED_IN_SCREENS) {
       await page.goto(path);
       await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();

@@ -1,11 +1,20 @@
 import { expect, expectAccessible, expectNoHorizontalScroll, test } from './support/fixtures';
 
 /** A 16×16 PNG in the accent colour. */
-const PNG_16PX = 'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAFklEQVR4nGNQbGsnCTGMahjVMHw1AAAoIi4QXbNvdQAAAABJRU5ErkJggg==';
+const PNG_16PX =
+  'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAFklEQVR4nGNQbGsnCTGMahjVMHw1AAAoIi4QXbNvdQAAAABJRU5ErkJggg==';
 
-test('logout calls the API, removes user, accessToken and refreshToken, and opens sign-in', async ({ signedInPage: page, context, baseURL, learner, request }) => {
+test('logout calls the API, removes user, accessToken and refreshToken, and opens sign-in', async ({
+  signedInPage: page,
+  context,
+  baseURL,
+  learner,
+  request,
+}) => {
   const url = new URL(baseURL!);
-  await context.addCookies([{ name: 'refreshToken', value: 'legacy', domain: url.hostname, path: '/' }]);
+  await context.addCookies([
+    { name: 'refreshToken', value: 'legacy', domain: url.hostname, path: '/' },
+  ]);
   await page.goto('/modules');
   await expect(page.getByRole('heading', { name: 'Your modules', level: 1 })).toBeVisible();
   await expectAccessible(page);
@@ -18,11 +27,15 @@ test('logout calls the API, removes user, accessToken and refreshToken, and open
   expect(names).not.toContain('accessToken');
   expect(names).not.toContain('refreshToken');
   // The key no longer works on the server.
-  const me = await request.get('/api/auth/user/', { headers: { Authorization: `Token ${learner.key}` } });
+  const me = await request.get('/api/auth/user/', {
+    headers: { Authorization: `Token ${learner.key}` },
+  });
   expect(me.status()).toBe(401);
 });
 
-test('dark mode and font size apply to the whole app and survive a reload', async ({ signedInPage: page }) => {
+test('dark mode and font size apply to the whole app and survive a reload', async ({
+  signedInPage: page,
+}) => {
   test.slow(); // a whole flow with an accessibility audit of each screen
   await page.goto('/settings');
   await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
@@ -55,7 +68,9 @@ test('dark mode and font size apply to the whole app and survive a reload', asyn
   await expectNoHorizontalScroll(page);
 });
 
-test('study settings keep their seed defaults until changed, then persist', async ({ signedInPage: page }) => {
+test('study settings keep their seed defaults until changed, then persist', async ({
+  signedInPage: page,
+}) => {
   await page.goto('/settings');
   await expect(page.getByRole('switch', { name: 'Exam mode' })).not.toBeChecked();
   await expect(page.getByRole('switch', { name: 'Show the timer' })).toBeChecked();
@@ -66,11 +81,21 @@ test('study settings keep their seed defaults until changed, then persist', asyn
   await page.reload();
   await expect(page.getByRole('switch', { name: 'Sound' })).not.toBeChecked();
   await expect(page.getByRole('switch', { name: 'Exam mode' })).toBeChecked();
-  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('qbank.settings') ?? '{}'));
-  expect(stored).toMatchObject({ enableSound: false, examMode: true, showTimer: true, randomAnswersOption: false });
+  const stored = await page.evaluate(() =>
+    JSON.parse(localStorage.getItem('qbank.settings') ?? '{}'),
+  );
+  expect(stored).toMatchObject({
+    enableSound: false,
+    examMode: true,
+    showTimer: true,
+    randomAnswersOption: false,
+  });
 });
 
-test('the header navigates with the keyboard; the about page credits the demo data', async ({ signedInPage: page, request }) => {
+test('the header navigates with the keyboard; the about page credits the demo data', async ({
+  signedInPage: page,
+  request,
+}) => {
   await page.goto('/modules');
   await expect(page.getByRole('heading', { name: 'Your modules', level: 1 })).toBeVisible();
   await page.keyboard.press('Tab');
@@ -81,26 +106,48 @@ test('the header navigates with the keyboard; the about page credits the demo da
 
   await page.getByRole('link', { name: 'About and data credits' }).click();
   await expect(page.getByRole('heading', { name: 'About QBank' })).toBeVisible();
-  const about = (await (await request.get('/api/about/')).json()) as { datasets: { name: string }[] };
-  for (const dataset of about.datasets) await expect(page.getByRole('link', { name: dataset.name })).toBeVisible();
+  const about = (await (await request.get('/api/about/')).json()) as {
+    datasets: { name: string }[];
+  };
+  for (const dataset of about.datasets)
+    await expect(page.getByRole('link', { name: dataset.name })).toBeVisible();
   await expectAccessible(page);
 });
 
-test('profile: edit the names and delete the account after confirming', async ({ signedInPage: page, learner, request }) => {
+test('profile: edit the names and delete the account after confirming', async ({
+  signedInPage: page,
+  learner,
+  request,
+}) => {
   await page.goto('/profile');
   await expect(page.getByLabel('First name')).toHaveValue('Test');
   await expectAccessible(page);
   await page.getByLabel('First name').fill('Rosalind');
   await page.getByLabel('Phone').fill('+33 6 12 34 56 78');
-  await page.getByLabel('Profile photo').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: Buffer.from(PNG_16PX, 'base64') });
+  await page
+    .getByLabel('Profile photo')
+    .setInputFiles({
+      name: 'me.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(PNG_16PX, 'base64'),
+    });
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Profile saved.')).toBeVisible();
   await expect(page.getByRole('img', { name: 'Your profile photo' })).toBeVisible();
-  const me = await (await request.get('/api/auth/user/', { headers: { Authorization: `Token ${learner.key}` } })).json();
-  expect(me).toMatchObject({ first_name: 'Rosalind', phone: '+33 6 12 34 56 78', image: expect.stringContaining('/media/') });
+  const me = await (
+    await request.get('/api/auth/user/', { headers: { Authorization: `Token ${learner.key}` } })
+  ).json();
+  expect(me).toMatchObject({
+    first_name: 'Rosalind',
+    phone: '+33 6 12 34 56 78',
+    image: expect.stringContaining('/media/'),
+  });
   // The stored user detail took the answer in (seed §4: a profile update merges into it).
   const cookie = (await page.context().cookies()).find((c) => c.name === 'user');
-  expect(JSON.parse(decodeURIComponent(cookie!.value))).toMatchObject({ first_name: 'Rosalind', token: learner.key });
+  expect(JSON.parse(decodeURIComponent(cookie!.value))).toMatchObject({
+    first_name: 'Rosalind',
+    token: learner.key,
+  });
 
   await page.getByLabel('Phone').fill('call me maybe');
   await page.getByRole('button', { name: 'Save' }).click();
@@ -115,6 +162,8 @@ test('profile: edit the names and delete the account after confirming', async ({
   await page.getByRole('button', { name: 'Delete my account' }).click();
   await dialog.getByRole('button', { name: 'Yes, delete it' }).click();
   await expect(page).toHaveURL(/\/auth\/sign-in$/);
-  const after = await request.get('/api/auth/user/', { headers: { Authorization: `Token ${learner.key}` } });
+  const after = await request.get('/api/auth/user/', {
+    headers: { Authorization: `Token ${learner.key}` },
+  });
   expect(after.status()).toBe(401);
 });

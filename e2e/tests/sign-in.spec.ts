@@ -21,7 +21,10 @@ test('the sign-in form validates the e-mail and requires a password', async ({ p
   await expect(page.getByText('This field is required.')).toBeVisible();
 });
 
-test('signing in with the keyboard stores the session cookies and opens /modules', async ({ page, learner }) => {
+test('signing in with the keyboard stores the session cookies and opens /modules', async ({
+  page,
+  learner,
+}) => {
   await page.goto('/auth/sign-in');
   await page.getByLabel('E-mail address').focus();
   await page.keyboard.type(learner.email);
@@ -43,7 +46,10 @@ test('signing in with the keyboard stores the session cookies and opens /modules
   expect(stored.token).toBe(decodeURIComponent(access!.value));
 });
 
-test('an unconfirmed user who signs in is sent to /auth/email-verification', async ({ page, unconfirmed }) => {
+test('an unconfirmed user who signs in is sent to /auth/email-verification', async ({
+  page,
+  unconfirmed,
+}) => {
   await page.goto('/auth/sign-in');
   await page.getByLabel('E-mail address').fill(unconfirmed.email);
   await page.getByLabel('Password', { exact: true }).fill(unconfirmed.password);

@@ -5,7 +5,11 @@ import { loadDemoBankIfEmpty } from './modules/content/demo.service';
 export async function runStartupTasks(app: App): Promise<void> {
   if (!app.config.demoBank) return;
   const started = performance.now();
-  const loaded = await loadDemoBankIfEmpty(app.db, app.storage);
+  // A demo bank that cannot load must not keep the app from starting: it is only sample content.
+  const loaded = await loadDemoBankIfEmpty(app.db, app.storage).catch((err: unknown) => {
+    app.log.error({ err }, 'the demo bank could not be loaded');
+    return undefined;
+  });
   if (loaded) {
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     app.log.info(

@@ -1,5 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
 import type { AuthResponse, UserDetail } from '@qbank/contract/auth';
 import { readCode, VERIFICATION_SUBJECT } from './mail';
 
@@ -15,14 +21,24 @@ export function uniqueEmail(label: string): string {
 
 async function register(request: APIRequestContext, email: string): Promise<AuthResponse> {
   const response = await request.post('/api/auth/registration/', {
-    data: { email, password1: PASSWORD, password2: PASSWORD, first_name: 'Test', last_name: 'Learner', phone: '' },
+    data: {
+      email,
+      password1: PASSWORD,
+      password2: PASSWORD,
+      first_name: 'Test',
+      last_name: 'Learner',
+      phone: '',
+    },
   });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as AuthResponse;
 }
 
 /** Creates a user through the API; `confirmed` also verifies the e-mail with the mailed code. */
-export async function createUser(request: APIRequestContext, { confirmed = true, label = 'user' } = {}): Promise<TestUser> {
+export async function createUser(
+  request: APIRequestContext,
+  { confirmed = true, label = 'user' } = {},
+): Promise<TestUser> {
   const email = uniqueEmail(label);
   const answer = await register(request, email);
   if (confirmed) {
@@ -33,23 +49,40 @@ export async function createUser(request: APIRequestContext, { confirmed = true,
     });
     expect(verified.status(), await verified.text()).toBe(200);
   }
-  const me = await request.get('/api/auth/user/', { headers: { Authorization: `Token ${answer.key}` } });
+  const me = await request.get('/api/auth/user/', {
+    headers: { Authorization: `Token ${answer.key}` },
+  });
   return { email, password: PASSWORD, key: answer.key, user: (await me.json()) as UserDetail };
 }
 
 /** Deletes the account if its key still works (a test may have logged out or deleted it). */
 export async function removeUser(request: APIRequestContext, user: TestUser): Promise<void> {
-  const login = await request.post('/api/auth/login/', { data: { email: user.email, password: user.password } });
+  const login = await request.post('/api/auth/login/', {
+    data: { email: user.email, password: user.password },
+  });
   const key = login.ok() ? ((await login.json()) as AuthResponse).key : user.key;
   await request.delete('/api/delete-account/', { headers: { Authorization: `Token ${key}` } });
 }
 
 /** The session cookies the web app writes at sign-in (seed §9). */
-export async function signInWithCookies(context: BrowserContext, baseURL: string, user: TestUser): Promise<void> {
+export async function signInWithCookies(
+  context: BrowserContext,
+  baseURL: string,
+  user: TestUser,
+): Promise<void> {
   const url = new URL(baseURL);
-  const common = { domain: url.hostname, path: '/', sameSite: 'Lax' as const, expires: Math.floor(Date.now() / 1000) + 3600 };
+  const common = {
+    domain: url.hostname,
+    path: '/',
+    sameSite: 'Lax' as const,
+    expires: Math.floor(Date.now() / 1000) + 3600,
+  };
   await context.addCookies([
-    { name: 'user', value: encodeURIComponent(JSON.stringify({ ...user.user, token: user.key })), ...common },
+    {
+      name: 'user',
+      value: encodeURIComponent(JSON.stringify({ ...user.user, token: user.key })),
+      ...common,
+    },
     { name: 'accessToken', value: encodeURIComponent(user.key), ...common },
   ]);
 }
@@ -63,12 +96,17 @@ export async function expectAccessible(page: Page): Promise<void> {
         .getAnimations()
         .filter((a) => {
           const target = (a.effect as KeyframeEffect | null)?.target;
-          return a.effect?.getTiming().iterations !== Infinity && !target?.classList.contains('Toastify__progress-bar');
+          return (
+            a.effect?.getTiming().iterations !== Infinity &&
+            !target?.classList.contains('Toastify__progress-bar')
+          );
         })
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
@@ -77,7 +115,9 @@ export async function expectAccessible(page: Page): Promise<void> {
 
 /** Nothing wider than the viewport (a 360 px phone must not scroll sideways). */
 export async function expectNoHorizontalScroll(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - window.innerWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
 }
 

@@ -13,17 +13,23 @@ export const emailField = z
   .string()
   .check(z.trim(), z.minLength(1, 'validation.required'), z.email('validation.email-invalid'));
 
-export const passwordField = z
-  .string()
-  .check(
-    z.minLength(8, 'validation.password-too-short'),
-    z.refine((value) => !/^\d+$/.test(value), 'validation.password-numeric'),
-  );
+export const passwordField = z.string().check(
+  z.minLength(8, 'validation.password-too-short'),
+  z.refine((value) => !/^\d+$/.test(value), 'validation.password-numeric'),
+);
 
 /** The server's phone rule (auth.ts `userUpdateSchema`): digits, spaces, + ( ) . - and at most 32. */
-const phoneField = z.string().check(z.trim(), z.maxLength(32, 'validation.phone-invalid'), z.regex(/^\+?[0-9 ().-]*$/, 'validation.phone-invalid'));
+const phoneField = z
+  .string()
+  .check(
+    z.trim(),
+    z.maxLength(32, 'validation.phone-invalid'),
+    z.regex(/^\+?[0-9 ().-]*$/, 'validation.phone-invalid'),
+  );
 const nameField = z.string().check(z.trim(), z.maxLength(150, 'validation.too-long'));
-const requiredName = z.string().check(z.trim(), z.minLength(1, 'validation.required'), z.maxLength(150, 'validation.too-long'));
+const requiredName = z
+  .string()
+  .check(z.trim(), z.minLength(1, 'validation.required'), z.maxLength(150, 'validation.too-long'));
 
 const codeField = z.string().check(z.trim(), z.regex(/^\d{6}$/, 'validation.code-invalid'));
 
@@ -76,7 +82,14 @@ export type VerificationCodeForm = z.infer<typeof verificationCodeFormSchema>;
 export const completeRegistrationFormSchema = z.object({
   first_name: requiredName,
   last_name: requiredName,
-  phone: z.string().check(z.trim(), z.minLength(1, 'validation.required'), z.maxLength(32, 'validation.phone-invalid'), z.regex(/^\+?[0-9 ().-]*$/, 'validation.phone-invalid')),
+  phone: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'validation.required'),
+      z.maxLength(32, 'validation.phone-invalid'),
+      z.regex(/^\+?[0-9 ().-]*$/, 'validation.phone-invalid'),
+    ),
 });
 export type CompleteRegistrationForm = z.infer<typeof completeRegistrationFormSchema>;
 

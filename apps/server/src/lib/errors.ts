@@ -57,8 +57,15 @@ const FASTIFY_CLIENT_ERRORS: Record<string, [number, string]> = {
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // Error bodies are ours and final: serialize them as they are, never through the route's
+    // response schema (a {detail} body on a route that documents 400 as field errors must not
+    // turn into a serialization failure).
+    const send = (status: number, body: Record<string, unknown>) =>
+      reply.code(status).serializer(JSON.stringify).type('application/json; charset=utf-8').send(body);
+
     if (error instanceof ApiError) {
-      return reply.code(error.statusCode).headers(error.headers).send(error.body);
+      reply.headers(error.headers);
+      return send(error.statusCode, error.body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({
@@ -66,17 +73,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
         path: (v.instancePath ?? '').split('/').filter(Boolean),
         message: v.message ?? 'Invalid value.',
       }));
-      return reply.code(400).send(validationBody(issues));
+      return send(400, validationBody(issues));
     }
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
-    if (known) return reply.code(known[0]).send({ detail: known[1] });
-    if (error.statusCode === 429) {
-      return reply.code(429).send({ detail: error.message });
-    }
+    if (known) return send(known[0], { detail: known[1] });
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.code(error.statusCode).send({ detail: error.message });
+      return send(error.statusCode, { detail: error.message });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ detail: 'A server error occurred.' });
+    return send(500, { detail: 'A server error occurred.' });
   });
 }

@@ -47,7 +47,8 @@ export function RouteGuard({ children, fallback }: { children: ReactNode; fallba
 
   const allowed = Boolean(profile.data?.is_active && profile.data?.is_confirmed);
   if (allowed) {
-    if (pathname === '/' || (onAuthRoute && !SIGNED_IN_AUTH_STEPS.includes(pathname))) return <Navigate to="/modules" replace />;
+    if (pathname === '/' || (onAuthRoute && !SIGNED_IN_AUTH_STEPS.includes(pathname)))
+      return <Navigate to="/modules" replace />;
     return children;
   }
   return onAuthRoute ? children : <Navigate to="/auth/sign-in" replace />;

@@ -4,5 +4,13 @@ import { useSettings } from '../lib/settings';
 /** Toasts last 5 seconds (seed §9); loaded with the first toast (lib/toast.ts). */
 export default function ToastHost() {
   const { displayMode } = useSettings();
-  return <ToastContainer position="top-center" autoClose={5000} theme={displayMode} newestOnTop closeOnClick />;
+  return (
+    <ToastContainer
+      position="top-center"
+      autoClose={5000}
+      theme={displayMode}
+      newestOnTop
+      closeOnClick
+    />
+  );
 }

@@ -81,7 +81,8 @@ function buildUrl(path: string, query: Options['query']): string {
   const url = API_BASE + path.replace(/^\/+/, '');
   if (!query) return url;
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined) params.set(key, String(value));
   const search = params.toString();
   return search ? `${url}?${search}` : url;
 }

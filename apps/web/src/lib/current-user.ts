@@ -1,6 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client';
-import { clearSession, getToken, mergeSessionUser, saveSession, useSession, type SessionUser } from './session';
+import {
+  clearSession,
+  getToken,
+  mergeSessionUser,
+  saveSession,
+  useSession,
+  type SessionUser,
+} from './session';
 import { queryClient } from './query-client';
 
 /** GET /api/auth/user/: the profile detail; shared by the guard, the header and the profile. */
@@ -35,7 +42,9 @@ export function startSession(key: string, user: SessionUser): void {
 }
 
 /** PATCH /api/auth/user/ as multipart (seed §5: image only when it is a file, nulls left out). */
-export async function updateCurrentUser(fields: Record<string, string | File | null | undefined>): Promise<SessionUser> {
+export async function updateCurrentUser(
+  fields: Record<string, string | File | null | undefined>,
+): Promise<SessionUser> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) {
     if (value === null || value === undefined) continue;

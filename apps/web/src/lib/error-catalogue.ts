@@ -40,7 +40,8 @@ export function providerSignInErrorKey(error: unknown): string {
 /** Registration and provider sign-up. The server answers 400 on `email` for a taken address. */
 export function registrationErrorKey(error: unknown): string {
   const e = asApiError(error);
-  if (e.status === 500 || (e.status === 400 && hasMessage(e, MESSAGES.emailTaken))) return 'errors.account-exist';
+  if (e.status === 500 || (e.status === 400 && hasMessage(e, MESSAGES.emailTaken)))
+    return 'errors.account-exist';
   if (e.status === 400 && mentionsTooCommon(e)) return 'errors.password-too-common';
   if (e.status === 400) return 'errors.bad-request';
   return 'errors.someone-chose-wrong-try-again';

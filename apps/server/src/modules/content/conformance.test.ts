@@ -38,8 +38,8 @@ interface Expected {
   samples: Sample[];
 }
 
-it.runIf(process.env.CI)('finds the import samples next to the repository in CI', () => {
-  expect(present).toBe(true);
+it('finds the import samples next to the repository in CI (elsewhere they are optional)', () => {
+  expect(present || !process.env.CI).toBe(true);
 });
 
 describe.runIf(present)('import samples (../shared/datasets/import-samples)', async () => {

@@ -26,7 +26,7 @@ export const DEMO_DATASETS: DatasetCredit[] = [
     licence: 'MIT',
     url: 'https://github.com/dair-iitd/jeebench',
     attribution:
-      'Arora, Singh, Mausam — "Have LLMs Advanced Enough? A Challenging Problem Solving Benchmark for Large Language Models", EMNLP 2023. © 2023 DAIR Group, IIT Delhi.',
+      'Arora, Singh, Mausam — "Have LLMs Advanced Enough? A Challenging Problem Solving Benchmark For Large Language Models", EMNLP 2023. © 2023 DAIR Group, IIT Delhi.',
   },
   {
     name: 'OpenTriviaQA',
@@ -40,7 +40,7 @@ export const DEMO_DATASETS: DatasetCredit[] = [
     licence: 'Apache-2.0',
     url: 'https://github.com/google-deepmind/AQuA',
     attribution:
-      'Ling, Yogatama, Dyer, Blunsom — "Program Induction by Rationale Generation", ACL 2017. Copyright 2017 Google Inc.',
+      'Ling, Yogatama, Dyer, Blunsom — "Program Induction by Rationale Generation: Learning to Solve and Explain Algebraic Word Problems", ACL 2017. Copyright 2017 Google Inc.',
   },
 ];
 

@@ -9,7 +9,6 @@ import {
   noteItemFormDoc,
   noteItemPageSchema,
   noteItemSchema,
-  noteItemUpdateSchema,
   noteQuerySchema,
   questNotesQuerySchema,
 } from '@qbank/contract';
@@ -52,14 +51,18 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: "Changes a note's content (Markdown)",
+        consumes: multipart,
+        summary: "Changes a note's content (Markdown, required); JSON or multipart",
         params: idParamSchema,
-        body: noteItemUpdateSchema,
-        response: { 200: noteItemSchema, ...errors },
+        body: noteItemFormDoc,
+        response: { 200: noteItemSchema, ...uploadErrors },
       },
     },
-    async (request) =>
-      notes.updateNoteContent(app, requireUser(request), request.params.id, request.body),
+    async (request) => {
+      const user = requireUser(request);
+      const form = await readImageForm(request, NOTE_FILES_FIELD);
+      return notes.updateNoteContent(app, user, request.params.id, form);
+    },
   );
 
   app.delete(

@@ -4,9 +4,9 @@ import {
   NOTE_FILES_FIELD,
   noteItemCreateSchema,
   noteItemDetailUpdateSchema,
+  noteItemUpdateSchema,
   type NoteItem,
   type NoteItemDetail,
-  type NoteItemUpdate,
   type PageQuery,
   type Paginated,
 } from '@qbank/contract';
@@ -169,14 +169,23 @@ async function changeNote(
   await deleteStoredFiles(app.storage, removedKeys, app.log);
 }
 
-/** PATCH /noteitems/{id}/: the content only. */
+/**
+ * PATCH /noteitems/{id}/ (JSON or multipart): the content, required here; images sent along are
+ * handled as on the detail route. Answers the plain note.
+ */
 export async function updateNoteContent(
   app: FastifyInstance,
   user: User,
   id: number,
-  body: NoteItemUpdate,
+  form: ImageForm,
 ): Promise<NoteItem> {
-  await changeNote(app, user, id, { content: body.content, removeIds: [], files: [] });
+  await ownNote(app, user, id);
+  const input = parseOrThrow(noteItemUpdateSchema, form.data);
+  await changeNote(app, user, id, {
+    content: input.content,
+    removeIds: form.removedIds,
+    files: form.files,
+  });
   return toNote(await ownNote(app, user, id));
 }
 

@@ -354,6 +354,14 @@ describe('PATCH /api/noteitems/{id}/', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: note.id, question: note.question, content: 'new' });
+    const multipart = await app.inject({
+      method: 'PATCH',
+      url: `/api/noteitems/${note.id}/`,
+      headers,
+      payload: formData({ content: 'from a form' }),
+    });
+    expect(multipart.statusCode).toBe(200);
+    expect(multipart.json()).toMatchObject({ id: note.id, content: 'from a form' });
   });
 
   it('refuses blank or missing content on a note without images', async () => {

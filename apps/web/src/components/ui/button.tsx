@@ -5,7 +5,14 @@ type Props = ButtonHTMLAttributes<HTMLButtonElement> & {
   loading?: boolean;
 };
 
-export function Button({ variant = 'primary', loading = false, disabled, children, className, ...rest }: Props) {
+export function Button({
+  variant = 'primary',
+  loading = false,
+  disabled,
+  children,
+  className,
+  ...rest
+}: Props) {
   return (
     <button
       type="button"

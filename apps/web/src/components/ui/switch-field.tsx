@@ -1,6 +1,11 @@
 import { useId } from 'react';
 
-type Props = { label: string; description?: string; checked: boolean; onChange: (checked: boolean) => void };
+type Props = {
+  label: string;
+  description?: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+};
 
 /** A checkbox styled as a switch; a native input keeps keyboard and screen-reader support. */
 export function SwitchField({ label, description, checked, onChange }: Props) {

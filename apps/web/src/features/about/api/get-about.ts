@@ -6,7 +6,11 @@ export function getAbout(): Promise<About> {
   return apiRequest<About>('about/');
 }
 
-export const aboutQueryOptions = queryOptions({ queryKey: ['about'], queryFn: getAbout, staleTime: Infinity });
+export const aboutQueryOptions = queryOptions({
+  queryKey: ['about'],
+  queryFn: getAbout,
+  staleTime: Infinity,
+});
 
 export function useAbout() {
   return useQuery(aboutQueryOptions);

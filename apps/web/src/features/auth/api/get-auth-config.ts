@@ -2,7 +2,6 @@ import type { AuthConfig } from '@qbank/contract/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-
 export function getAuthConfig(): Promise<AuthConfig> {
   return apiRequest<AuthConfig>('auth/config/');
 }

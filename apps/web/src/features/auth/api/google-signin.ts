@@ -4,7 +4,10 @@ import { startSession } from '../../../lib/current-user';
 import type { AuthAnswer } from './login';
 
 export function googleSignIn(accessToken: string): Promise<AuthAnswer> {
-  return apiRequest<AuthAnswer>('auth/google-signin/', { method: 'POST', body: { access_token: accessToken } });
+  return apiRequest<AuthAnswer>('auth/google-signin/', {
+    method: 'POST',
+    body: { access_token: accessToken },
+  });
 }
 
 export function useGoogleSignIn() {

@@ -3,7 +3,10 @@ import { apiRequest } from '../../../lib/api-client';
 import type { AuthAnswer } from './login';
 
 export function googleSignUp(accessToken: string): Promise<AuthAnswer> {
-  return apiRequest<AuthAnswer>('auth/google-signup/', { method: 'POST', body: { access_token: accessToken } });
+  return apiRequest<AuthAnswer>('auth/google-signup/', {
+    method: 'POST',
+    body: { access_token: accessToken },
+  });
 }
 
 /**

@@ -2,7 +2,17 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The frame of every /auth screen: brand, a titled card, optional footer links. */
-export function AuthCard({ title, intro, children, footer }: { title: string; intro?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+export function AuthCard({
+  title,
+  intro,
+  children,
+  footer,
+}: {
+  title: string;
+  intro?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <div className="auth-page">

@@ -1,4 +1,7 @@
-import { completeRegistrationFormSchema, type CompleteRegistrationForm } from '@qbank/contract/forms';
+import {
+  completeRegistrationFormSchema,
+  type CompleteRegistrationForm,
+} from '@qbank/contract/forms';
 import type { AuthResponse } from '@qbank/contract/auth';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -44,7 +47,10 @@ export default function CompleteRegistrationPage() {
 
   const onSubmit = form.handleSubmit((values) => {
     update.mutate(values, {
-      onSuccess: (saved) => void navigate(saved.is_confirmed ? '/auth/onboarding' : '/auth/email-verification', { replace: true }),
+      onSuccess: (saved) =>
+        void navigate(saved.is_confirmed ? '/auth/onboarding' : '/auth/email-verification', {
+          replace: true,
+        }),
     });
   });
   const err = (name: keyof CompleteRegistrationForm) => {
@@ -56,9 +62,25 @@ export default function CompleteRegistrationPage() {
     <AuthCard title={t('auth.complete.title')} intro={t('auth.complete.intro')}>
       <FormAlert>{update.error ? t('errors.saving-failed') : null}</FormAlert>
       <form onSubmit={onSubmit} noValidate>
-        <TextField label={t('fields.first-name')} autoComplete="given-name" error={err('first_name')} {...form.register('first_name')} />
-        <TextField label={t('fields.last-name')} autoComplete="family-name" error={err('last_name')} {...form.register('last_name')} />
-        <TextField label={t('fields.phone')} type="tel" autoComplete="tel" error={err('phone')} {...form.register('phone')} />
+        <TextField
+          label={t('fields.first-name')}
+          autoComplete="given-name"
+          error={err('first_name')}
+          {...form.register('first_name')}
+        />
+        <TextField
+          label={t('fields.last-name')}
+          autoComplete="family-name"
+          error={err('last_name')}
+          {...form.register('last_name')}
+        />
+        <TextField
+          label={t('fields.phone')}
+          type="tel"
+          autoComplete="tel"
+          error={err('phone')}
+          {...form.register('phone')}
+        />
         <Button type="submit" className="btn-block" loading={update.isPending}>
           {t('auth.complete.submit')}
         </Button>

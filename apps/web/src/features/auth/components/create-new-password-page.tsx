@@ -19,7 +19,11 @@ export default function CreateNewPasswordPage() {
   const navigate = useNavigate();
   const email = readResetEmail();
   const confirm = useConfirmPasswordReset();
-  const form = useZodForm<NewPasswordForm>(newPasswordFormSchema, { code: readResetCode(), new_password1: '', new_password2: '' });
+  const form = useZodForm<NewPasswordForm>(newPasswordFormSchema, {
+    code: readResetCode(),
+    new_password1: '',
+    new_password2: '',
+  });
   const { errors } = form.formState;
 
   if (!email) {
@@ -69,7 +73,14 @@ export default function CreateNewPasswordPage() {
     >
       <FormAlert>{confirm.error ? t(resetConfirmErrorKey(confirm.error)) : null}</FormAlert>
       <form onSubmit={onSubmit} noValidate>
-        <TextField label={t('fields.code')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} error={err('code')} {...form.register('code')} />
+        <TextField
+          label={t('fields.code')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          error={err('code')}
+          {...form.register('code')}
+        />
         <PasswordField
           label={t('fields.new-password')}
           autoComplete="new-password"
@@ -77,7 +88,12 @@ export default function CreateNewPasswordPage() {
           error={err('new_password1')}
           {...form.register('new_password1')}
         />
-        <PasswordField label={t('fields.new-password-confirm')} autoComplete="new-password" error={err('new_password2')} {...form.register('new_password2')} />
+        <PasswordField
+          label={t('fields.new-password-confirm')}
+          autoComplete="new-password"
+          error={err('new_password2')}
+          {...form.register('new_password2')}
+        />
         <Button type="submit" className="btn-block" loading={confirm.isPending}>
           {t('auth.new-password.submit')}
         </Button>

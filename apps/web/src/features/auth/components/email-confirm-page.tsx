@@ -77,13 +77,25 @@ export default function EmailConfirmPage() {
         left={cooldown.left}
         busy={resend.isPending}
         done={resend.isSuccess}
-        onResend={() => resend.mutate({ email }, { onSuccess: () => cooldown.start(RESEND_COOLDOWN) })}
+        onResend={() =>
+          resend.mutate({ email }, { onSuccess: () => cooldown.start(RESEND_COOLDOWN) })
+        }
       />
     </AuthCard>
   );
 }
 
-export function ResendLine({ left, busy, done, onResend }: { left: number; busy: boolean; done: boolean; onResend: () => void }) {
+export function ResendLine({
+  left,
+  busy,
+  done,
+  onResend,
+}: {
+  left: number;
+  busy: boolean;
+  done: boolean;
+  onResend: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <div className="resend">

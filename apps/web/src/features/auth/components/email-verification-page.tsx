@@ -53,7 +53,9 @@ export default function EmailVerificationPage() {
   });
 
   const codeError = (verify.error && fieldMessage(verify.error, 'code')) || (message && t(message));
-  const resendError = resend.error ? (throttledDetail(resend.error) ?? t('errors.someone-chose-wrong-try-again')) : null;
+  const resendError = resend.error
+    ? (throttledDetail(resend.error) ?? t('errors.someone-chose-wrong-try-again'))
+    : null;
 
   return (
     <AuthCard

@@ -29,7 +29,8 @@ function loadGoogle(): Promise<GoogleAccounts> {
     const script = document.createElement('script');
     script.src = SCRIPT_URL;
     script.async = true;
-    script.onload = () => (window.google ? resolve(window.google.accounts) : reject(new Error('no google')));
+    script.onload = () =>
+      window.google ? resolve(window.google.accounts) : reject(new Error('no google'));
     script.onerror = () => {
       scriptPromise = null;
       reject(new Error('script failed'));
@@ -39,7 +40,12 @@ function loadGoogle(): Promise<GoogleAccounts> {
   return scriptPromise;
 }
 
-type Props = { label: string; busy: boolean; onToken: (accessToken: string) => void; onError: () => void };
+type Props = {
+  label: string;
+  busy: boolean;
+  onToken: (accessToken: string) => void;
+  onError: () => void;
+};
 
 /** "Continue with Google": shown only when GET /api/auth/config/ names a client id. */
 export function GoogleButton({ label, busy, onToken, onError }: Props) {
@@ -75,7 +81,12 @@ export function GoogleButton({ label, busy, onToken, onError }: Props) {
       <div className="divider" role="separator">
         <span>{t('auth.or')}</span>
       </div>
-      <Button variant="secondary" className="btn-block" loading={busy || opening} onClick={() => void start(clientId)}>
+      <Button
+        variant="secondary"
+        className="btn-block"
+        loading={busy || opening}
+        onClick={() => void start(clientId)}
+      >
         {label}
       </Button>
     </>

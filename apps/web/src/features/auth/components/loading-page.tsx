@@ -14,7 +14,8 @@ export default function LoadingPage() {
 
   useEffect(() => {
     if (!token || user.isError) void navigate('/auth/sign-in', { replace: true });
-    else if (user.data && !user.data.is_confirmed) void navigate('/auth/email-verification', { replace: true });
+    else if (user.data && !user.data.is_confirmed)
+      void navigate('/auth/email-verification', { replace: true });
     else if (user.data) void navigate('/modules', { replace: true });
   }, [token, user.isError, user.data, navigate]);
 

@@ -13,7 +13,11 @@ export function PasswordField(props: Omit<ComponentProps<typeof TextField>, 'typ
         type="button"
         className="password-toggle"
         aria-pressed={visible}
-        aria-label={visible ? t('auth.hide-password', { field: props.label }) : t('auth.show-password', { field: props.label })}
+        aria-label={
+          visible
+            ? t('auth.hide-password', { field: props.label })
+            : t('auth.show-password', { field: props.label })
+        }
         onClick={() => setVisible((v) => !v)}
       >
         {visible ? t('auth.hide') : t('auth.show')}

@@ -41,7 +41,13 @@ export default function ResetPasswordPage() {
     >
       <FormAlert>{request.error ? t(resetRequestErrorKey(request.error)) : null}</FormAlert>
       <form onSubmit={onSubmit} noValidate>
-        <TextField label={t('fields.email')} type="email" autoComplete="email" error={message && t(message)} {...form.register('email')} />
+        <TextField
+          label={t('fields.email')}
+          type="email"
+          autoComplete="email"
+          error={message && t(message)}
+          {...form.register('email')}
+        />
         <Button type="submit" className="btn-block" loading={request.isPending}>
           {t('auth.reset.submit')}
         </Button>

@@ -31,7 +31,11 @@ export default function SignInPage() {
     login.mutate(values, { onSuccess: (answer) => next(answer.user) });
   });
 
-  const errorKey = login.error ? loginErrorKey(login.error) : google.error ? providerSignInErrorKey(google.error) : null;
+  const errorKey = login.error
+    ? loginErrorKey(login.error)
+    : google.error
+      ? providerSignInErrorKey(google.error)
+      : null;
 
   return (
     <AuthCard

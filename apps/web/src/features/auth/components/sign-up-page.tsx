@@ -33,7 +33,8 @@ export default function SignUpPage() {
   const onSubmit = form.handleSubmit((values) => {
     google.reset();
     registration.mutate(values, {
-      onSuccess: () => void navigate('/auth/email-verification', { replace: true, state: { codeSent: true } }),
+      onSuccess: () =>
+        void navigate('/auth/email-verification', { replace: true, state: { codeSent: true } }),
       onError: (error) => {
         // The server's field messages go beside their fields; the catalogue key goes on top.
         if (!(error instanceof ApiError) || error.status !== 400) return;
@@ -64,10 +65,26 @@ export default function SignUpPage() {
       <FormAlert>{failure ? t(registrationErrorKey(failure)) : null}</FormAlert>
       <form onSubmit={onSubmit} noValidate>
         <div className="field-row">
-          <TextField label={t('fields.first-name')} autoComplete="given-name" error={err('first_name')} {...form.register('first_name')} />
-          <TextField label={t('fields.last-name')} autoComplete="family-name" error={err('last_name')} {...form.register('last_name')} />
+          <TextField
+            label={t('fields.first-name')}
+            autoComplete="given-name"
+            error={err('first_name')}
+            {...form.register('first_name')}
+          />
+          <TextField
+            label={t('fields.last-name')}
+            autoComplete="family-name"
+            error={err('last_name')}
+            {...form.register('last_name')}
+          />
         </div>
-        <TextField label={t('fields.email')} type="email" autoComplete="email" error={err('email')} {...form.register('email')} />
+        <TextField
+          label={t('fields.email')}
+          type="email"
+          autoComplete="email"
+          error={err('email')}
+          {...form.register('email')}
+        />
         <TextField
           label={t('fields.phone-optional')}
           type="tel"
@@ -97,7 +114,13 @@ export default function SignUpPage() {
         busy={google.isPending}
         onToken={(token) => {
           registration.reset();
-          google.mutate(token, { onSuccess: (answer) => void navigate('/auth/complete-registration', { replace: true, state: { auth: answer } }) });
+          google.mutate(token, {
+            onSuccess: (answer) =>
+              void navigate('/auth/complete-registration', {
+                replace: true,
+                state: { auth: answer },
+              }),
+          });
         }}
         onError={() => undefined}
       />

@@ -77,9 +77,16 @@ export default function OnboardingPage() {
               <legend className="visually-hidden">{t('onboarding.legend')}</legend>
               {list.map((m) => (
                 <label key={m.id} className="choice">
-                  <input type="checkbox" checked={isChecked(m.id)} disabled={already.has(m.id)} onChange={(e) => toggle(m.id, e.target.checked)} />
+                  <input
+                    type="checkbox"
+                    checked={isChecked(m.id)}
+                    disabled={already.has(m.id)}
+                    onChange={(e) => toggle(m.id, e.target.checked)}
+                  />
                   <span className="choice-name">{m.name}</span>
-                  <span className="choice-meta">{t('modules.courses', { count: m.courses_count })}</span>
+                  <span className="choice-meta">
+                    {t('modules.courses', { count: m.courses_count })}
+                  </span>
                 </label>
               ))}
             </fieldset>

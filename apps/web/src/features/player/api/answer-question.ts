@@ -26,7 +26,6 @@ export function useAnswerQuestion() {
           choice_explanations: Object.fromEntries(answer.choice_explanations.map((c) => [String(c.id), c.explanation])),
         },
       }));
-      void queryClient.invalidateQueries({ queryKey: ['questions', 'first-unanswered'] });
       void queryClient.invalidateQueries({ queryKey: ['sessions', 'resume'] });
       void queryClient.invalidateQueries({ queryKey: ['history'] });
     },

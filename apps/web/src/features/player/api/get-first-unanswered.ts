@@ -12,8 +12,9 @@ export const firstUnansweredQueryOptions = (course: number, session: number) =>
   queryOptions({
     queryKey: ['questions', 'first-unanswered', course, session],
     queryFn: () => getFirstUnanswered(course, session),
-    staleTime: 0,
-    // Never served from an old cache entry: it decides where the player opens.
+    // Read once when the player opens (never from an old cache entry: gcTime 0), and not
+    // refetched while it is open, or answering would move the learner to the next question.
+    staleTime: Infinity,
     gcTime: 0,
   });
 

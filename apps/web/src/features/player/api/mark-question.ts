@@ -37,10 +37,8 @@ export function useToggleQuestionMark(kind: MarkKind) {
       for (const [key, data] of context?.snapshot ?? []) queryClient.setQueryData(key, data);
       notify('error', t(kind === 'favorite' ? 'player.favorite-failed' : 'player.hide-failed'));
     },
-    onSettled: (_data, _error, { on }) => {
+    onSettled: () => {
       if (kind === 'favorite') void queryClient.invalidateQueries({ queryKey: ['favorites-list'] });
-      // A hidden question leaves the lists: the next fetch no longer returns it.
-      if (kind === 'hide' && on) void queryClient.invalidateQueries({ queryKey: ['questions', 'first-unanswered'] });
     },
   });
 }

@@ -48,7 +48,7 @@ export default function PlayerPage() {
 
   const jumpToFirstUnanswered = useCallback(async () => {
     if (sessionId === undefined) return;
-    const found = await queryClient.fetchQuery(firstUnansweredQueryOptions(courseId, sessionId));
+    const found = await queryClient.fetchQuery({ ...firstUnansweredQueryOptions(courseId, sessionId), staleTime: 0 });
     if (found.page !== null && found.index !== null) {
       setAllDone(false);
       setPosition({ page: found.page, index: found.index });

@@ -69,16 +69,43 @@ function ProfileForm({ user }: { user: SessionUser }) {
   return (
     <form onSubmit={onSubmit} noValidate className="profile-form">
       <div className="profile-head">
-        {user.image ? <img className="avatar" src={user.image} alt={t('profile.photo-alt')} /> : <span className="avatar avatar-empty" aria-hidden="true">{(user.first_name || user.email).slice(0, 1).toUpperCase()}</span>}
+        {user.image ? (
+          <img className="avatar" src={user.image} alt={t('profile.photo-alt')} />
+        ) : (
+          <span className="avatar avatar-empty" aria-hidden="true">
+            {(user.first_name || user.email).slice(0, 1).toUpperCase()}
+          </span>
+        )}
         <p>{user.email}</p>
       </div>
       <FormAlert>{update.error ? t('errors.saving-failed') : null}</FormAlert>
       <div className="field-row">
-        <TextField label={t('fields.first-name')} autoComplete="given-name" error={err('first_name')} {...form.register('first_name')} />
-        <TextField label={t('fields.last-name')} autoComplete="family-name" error={err('last_name')} {...form.register('last_name')} />
+        <TextField
+          label={t('fields.first-name')}
+          autoComplete="given-name"
+          error={err('first_name')}
+          {...form.register('first_name')}
+        />
+        <TextField
+          label={t('fields.last-name')}
+          autoComplete="family-name"
+          error={err('last_name')}
+          {...form.register('last_name')}
+        />
       </div>
-      <TextField label={t('fields.phone')} type="tel" autoComplete="tel" error={err('phone')} {...form.register('phone')} />
-      <TextField label={t('fields.date-of-birth')} type="date" error={err('date_of_birth')} {...form.register('date_of_birth')} />
+      <TextField
+        label={t('fields.phone')}
+        type="tel"
+        autoComplete="tel"
+        error={err('phone')}
+        {...form.register('phone')}
+      />
+      <TextField
+        label={t('fields.date-of-birth')}
+        type="date"
+        error={err('date_of_birth')}
+        {...form.register('date_of_birth')}
+      />
       <div className="field">
         <label htmlFor="profile-image">{t('fields.image')}</label>
         <input

@@ -1,7 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { SwitchField } from '../../../components/ui/switch-field';
-import { FONT_FAMILIES, FONT_SIZES, resetSettings, updateSettings, useSettings, type DisplayMode, type FontFamily, type FontSize } from '../../../lib/settings';
+import {
+  FONT_FAMILIES,
+  FONT_SIZES,
+  resetSettings,
+  updateSettings,
+  useSettings,
+  type DisplayMode,
+  type FontFamily,
+  type FontSize,
+} from '../../../lib/settings';
 
 /** Display and study settings (seed §3 "Client settings"), kept in this browser. */
 export default function SettingsPage() {
@@ -17,14 +26,24 @@ export default function SettingsPage() {
           <div className="segmented" role="radiogroup" aria-label={t('settings.display-mode')}>
             {(['light', 'dark'] as DisplayMode[]).map((mode) => (
               <label key={mode}>
-                <input type="radio" name="displayMode" value={mode} checked={settings.displayMode === mode} onChange={() => updateSettings({ displayMode: mode })} />
+                <input
+                  type="radio"
+                  name="displayMode"
+                  value={mode}
+                  checked={settings.displayMode === mode}
+                  onChange={() => updateSettings({ displayMode: mode })}
+                />
                 <span>{t(`settings.mode-${mode}`)}</span>
               </label>
             ))}
           </div>
           <div className="field">
             <label htmlFor="font-size">{t('settings.font-size')}</label>
-            <select id="font-size" value={settings.fontSize} onChange={(e) => updateSettings({ fontSize: e.target.value as FontSize })}>
+            <select
+              id="font-size"
+              value={settings.fontSize}
+              onChange={(e) => updateSettings({ fontSize: e.target.value as FontSize })}
+            >
               {(Object.keys(FONT_SIZES) as FontSize[]).map((size) => (
                 <option key={size} value={size}>
                   {t(`settings.size-${size}`)}
@@ -34,7 +53,11 @@ export default function SettingsPage() {
           </div>
           <div className="field">
             <label htmlFor="font-family">{t('settings.font-family')}</label>
-            <select id="font-family" value={settings.fontFamily} onChange={(e) => updateSettings({ fontFamily: e.target.value as FontFamily })}>
+            <select
+              id="font-family"
+              value={settings.fontFamily}
+              onChange={(e) => updateSettings({ fontFamily: e.target.value as FontFamily })}
+            >
               {(Object.keys(FONT_FAMILIES) as FontFamily[]).map((family) => (
                 <option key={family} value={family}>
                   {t(`settings.family-${family}`)}
@@ -46,9 +69,22 @@ export default function SettingsPage() {
         </fieldset>
         <fieldset>
           <legend>{t('settings.study')}</legend>
-          <SwitchField label={t('settings.exam-mode')} description={t('settings.exam-mode-help')} checked={settings.examMode} onChange={(examMode) => updateSettings({ examMode })} />
-          <SwitchField label={t('settings.show-timer')} checked={settings.showTimer} onChange={(showTimer) => updateSettings({ showTimer })} />
-          <SwitchField label={t('settings.enable-sound')} checked={settings.enableSound} onChange={(enableSound) => updateSettings({ enableSound })} />
+          <SwitchField
+            label={t('settings.exam-mode')}
+            description={t('settings.exam-mode-help')}
+            checked={settings.examMode}
+            onChange={(examMode) => updateSettings({ examMode })}
+          />
+          <SwitchField
+            label={t('settings.show-timer')}
+            checked={settings.showTimer}
+            onChange={(showTimer) => updateSettings({ showTimer })}
+          />
+          <SwitchField
+            label={t('settings.enable-sound')}
+            checked={settings.enableSound}
+            onChange={(enableSound) => updateSettings({ enableSound })}
+          />
           <SwitchField
             label={t('settings.random-answers')}
             checked={settings.randomAnswersOption}
