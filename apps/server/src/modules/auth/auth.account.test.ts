@@ -192,6 +192,28 @@ describe('DELETE /api/delete-account/', () => {
     expect(otherStill.statusCode).toBe(200);
   });
 
+  it("takes the deleted user's reactions out of the comments' ranks", async () => {
+    const author = await buildUser(db);
+    const leaving = await buildUser(db);
+    const staying = await buildUser(db);
+    const question = await buildQuestion(db);
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/comments/',
+      headers: author.headers,
+      payload: { question: question.id, body: 'Useful mnemonic' },
+    });
+    const id = created.json().id as number;
+    for (const voter of [leaving, staying]) {
+      const up = await app.inject({ method: 'POST', url: `/api/comments/${id}/increase_rank/`, headers: voter.headers });
+      expect(up.statusCode).toBe(200);
+    }
+    const deleted = await app.inject({ method: 'DELETE', url: '/api/delete-account/', headers: leaving.headers });
+    expect(deleted.statusCode).toBe(200);
+    const comment = await app.inject({ method: 'GET', url: `/api/comments/${id}/`, headers: author.headers });
+    expect(comment.json().rank).toBe(1);
+  });
+
   it('answers 401 without a token', async () => {
     const res = await app.inject({ method: 'DELETE', url: '/api/delete-account/' });
     expect(res.statusCode).toBe(401);

@@ -4,6 +4,10 @@ import {
   attachmentItemImages,
   attachmentItems,
   authTokens,
+  commentReactions,
+  commentReplies,
+  commentReplyReactions,
+  comments,
   noteItemAttachments,
   noteItems,
   oneTimeCodes,
@@ -179,7 +183,35 @@ export async function userFileKeys(db: Db, userId: number): Promise<string[]> {
   );
 }
 
-/** Deletes the user; every personal row goes with it (ON DELETE CASCADE), comments stay (SET NULL). */
+/**
+ * Deletes the user; every personal row goes with it (ON DELETE CASCADE), comments stay (SET NULL).
+ * Their reactions go too, so the ranks they counted in are recomputed in the same transaction,
+ * with the comment rows locked as the reaction calls lock them.
+ */
 export async function deleteUser(db: Db, userId: number): Promise<void> {
-  await db.delete(users).where(eq(users.id, userId));
+  await db.transaction(async (tx) => {
+    const commentIds = (
+      await tx.select({ id: commentReactions.commentId }).from(commentReactions).where(eq(commentReactions.userId, userId))
+    ).map((r) => r.id);
+    const replyIds = (
+      await tx.select({ id: commentReplyReactions.replyId }).from(commentReplyReactions).where(eq(commentReplyReactions.userId, userId))
+    ).map((r) => r.id);
+    if (commentIds.length) {
+      await tx.select({ id: comments.id }).from(comments).where(inArray(comments.id, commentIds)).orderBy(comments.id).for('update');
+      await tx.delete(commentReactions).where(eq(commentReactions.userId, userId));
+      await tx
+        .update(comments)
+        .set({ rank: sql`(select coalesce(sum(${commentReactions.value}), 0) from ${commentReactions} where ${commentReactions.commentId} = ${comments.id})::int` })
+        .where(inArray(comments.id, commentIds));
+    }
+    if (replyIds.length) {
+      await tx.select({ id: commentReplies.id }).from(commentReplies).where(inArray(commentReplies.id, replyIds)).orderBy(commentReplies.id).for('update');
+      await tx.delete(commentReplyReactions).where(eq(commentReplyReactions.userId, userId));
+      await tx
+        .update(commentReplies)
+        .set({ rank: sql`(select coalesce(sum(${commentReplyReactions.value}), 0) from ${commentReplyReactions} where ${commentReplyReactions.replyId} = ${commentReplies.id})::int` })
+        .where(inArray(commentReplies.id, replyIds));
+    }
+    await tx.delete(users).where(eq(users.id, userId));
+  });
 }
