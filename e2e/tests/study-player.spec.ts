@@ -29,7 +29,11 @@ test('a subscribed learner filters a course by source and studies it end to end'
     await expect(correction.getByTestId('question-score')).toHaveText(/^Score: [\d.]+ \/ 1$/);
     // The right choices are marked.
     await expect(card.getByText('Correct answer').first()).toBeVisible();
-    if (n === 1) await expectAccessible(page);
+    if (n === 1) {
+      // Markdown with LaTeX is typeset by KaTeX.
+      await expect(card.locator('.katex').first()).toBeVisible();
+      await expectAccessible(page);
+    }
     if (n < 7) await card.getByRole('button', { name: 'Next' }).click();
   }
   await expect(page.getByTestId('player-answered')).toHaveText('7 of 7 answered');
@@ -108,4 +112,35 @@ test('favourite and hide from the player: favourite shows at once, a hidden ques
   const list = await request.get('/api/questns/?course=9', as(learner));
   const ids = ((await list.json()) as { results: { id: number }[] }).results.map((q) => q.id);
   expect(ids).not.toContain(hiddenId);
+});
+
+test('a refused favourite rolls back with a toast', async ({ studyPage: page }) => {
+  await page.goto('/courses/8/study');
+  await expect(page.getByTestId('player-position')).toHaveText('Question 1 of 400');
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/favorite_questions/', async (route) => {
+    await held;
+    await route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ question: ['This question is already in your favourites.'] }) });
+  });
+  const star = page.locator('article.question-card').getByRole('button', { name: 'Favourite' });
+  await star.click();
+  // Shown at once, before the server answers...
+  await expect(star).toHaveAttribute('aria-pressed', 'true');
+  release();
+  // ...and taken back when it refuses.
+  await expect(page.getByText('The favourite could not be saved.')).toBeVisible();
+  await expect(star).toHaveAttribute('aria-pressed', 'false');
+});
+
+test('the sign-in route never loads the Markdown and KaTeX chunk', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script' || request.resourceType() === 'stylesheet') scripts.push(request.url());
+  });
+  await page.goto('/auth/sign-in');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((url) => /markdown|katex/i.test(url))).toEqual([]);
 });

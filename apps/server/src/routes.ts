@@ -14,9 +14,11 @@ import { reportsRoutes } from './modules/reports/reports.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { questionsRoutes } from './modules/questions/questions.routes';
+import { invalidationPlugin } from './lib/invalidation';
 
 /** Every feature's routes, under /api. One line per feature plugin. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(invalidationPlugin);
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(contentRoutes, { prefix: '/api' });
   await app.register(catalogueRoutes, { prefix: '/api' });

@@ -203,7 +203,7 @@ export async function importContent(
       };
     });
     // Cached question content of updated questions (choices were replaced) is stale now.
-    invalidateQuestionContent(db);
+    await invalidateQuestionContent(db);
     // The images the updated records held before are no longer referenced.
     await Promise.all(replaced.map((key) => storage.delete(key)));
     return summary;
@@ -252,7 +252,21 @@ export async function importFile(
     const message = `Cannot tell the format of ${path.basename(file)} from its name: use --format ${CONTENT_FORMATS.join('|')}.`;
     return done({ ok: false, questions: 0, errors: [{ message }], skipped: [], warnings: [] });
   }
-  const data = await fs.readFile(file);
+  let data: Buffer;
+  try {
+    data = await fs.readFile(file);
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    const message = `Cannot read ${path.basename(file)} (${reason}).`;
+    return done({
+      ok: false,
+      format,
+      questions: 0,
+      errors: [{ message }],
+      skipped: [],
+      warnings: [],
+    });
+  }
   const parsed = parseContent(data, format, {
     fileName: file,
     defaultModule: options.defaultModule,

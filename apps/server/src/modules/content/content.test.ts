@@ -156,6 +156,12 @@ describe('importFile (JSON)', () => {
     expect(await questionsOf('d')).toEqual([]);
   });
 
+  it('refuses a file it cannot read, naming the reason', async () => {
+    const result = await importFile(db, app.storage, dataDir, { format: 'json' });
+    expect(result.ok).toBe(false);
+    expect(result.errors).toEqual([{ message: `Cannot read ${path.basename(dataDir)} (EISDIR).` }]);
+  });
+
   it('refuses a file whose format it cannot tell', async () => {
     const result = await importFile(db, app.storage, writeFile('x', 'dat'));
     expect(result.ok).toBe(false);

@@ -1,10 +1,16 @@
 import type { Db } from '../../db/client';
+import type { QuestionType } from '../../db/schema/index';
+import { busFor, publishContentChange } from '../../lib/invalidation';
 import { mediaUrl } from '../../lib/storage';
-import { loadQuestionContent } from './question-content.repository';
+import {
+  loadCatalogueMeta,
+  loadQuestionContent,
+  type ChoiceRow,
+  type QuestionContentRow,
+} from './question-content.repository';
 
 /** Serialized content of one question: what the cache holds (never personal data). */
 export interface QuestionContent {
-  version: string;
   stem: string;
   tags: string[];
   images: string[];
@@ -17,34 +23,59 @@ export interface QuestionContent {
   };
 }
 
-/** Entries kept per database; the least recently read are dropped first. */
+/** A question's place in the catalogue: shared by every reader, changes only with content. */
+export interface CatalogueMeta {
+  id: number;
+  type: QuestionType;
+  course_id: number;
+  module_id: number;
+  year: number | null;
+  case_order: number | null;
+  source_id: number | null;
+  source_name: string | null;
+  source_year: number | null;
+  is_free: boolean;
+}
+
+/** What the content cache holds per question id. */
+export interface QuestionCard {
+  meta: CatalogueMeta;
+  content: QuestionContent;
+}
+
+/** Question entries kept per database; the least recently read are dropped first. */
 export const CONTENT_CACHE_SIZE = 5_000;
 
-/** A map of question id → content, bounded: the least recently read entries are dropped. */
-export class ContentCache {
-  private readonly entries = new Map<number, QuestionContent>();
+/** A map bounded by entries: the least recently read entries are dropped first. */
+export class LruCache<K, V> {
+  private readonly entries = new Map<K, V>();
 
-  constructor(private readonly limit = CONTENT_CACHE_SIZE) {}
+  constructor(readonly limit: number) {}
 
-  get(id: number, version: string): QuestionContent | undefined {
-    const entry = this.entries.get(id);
-    if (!entry || entry.version !== version) return undefined;
+  get(key: K): V | undefined {
+    const entry = this.entries.get(key);
+    if (entry === undefined) return undefined;
     // Re-insert: Map keeps insertion order, so the first key is the least recently read.
-    this.entries.delete(id);
-    this.entries.set(id, entry);
+    this.entries.delete(key);
+    this.entries.set(key, entry);
     return entry;
   }
 
-  set(id: number, content: QuestionContent): void {
-    this.entries.delete(id);
-    this.entries.set(id, content);
+  set(key: K, value: V): void {
+    this.entries.delete(key);
+    this.entries.set(key, value);
     while (this.entries.size > this.limit) {
       this.entries.delete(this.entries.keys().next().value!);
     }
   }
 
-  delete(id: number): void {
-    this.entries.delete(id);
+  delete(key: K): void {
+    this.entries.delete(key);
+  }
+
+  /** Drops the entries whose key matches. */
+  deleteWhere(match: (key: K) => boolean): void {
+    for (const key of [...this.entries.keys()]) if (match(key)) this.entries.delete(key);
   }
 
   clear(): void {
@@ -56,51 +87,63 @@ export class ContentCache {
   }
 }
 
+interface ContentCacheState {
+  cards: LruCache<number, QuestionCard>;
+  freePerCourse: number;
+}
+
 // One cache per database handle: ids of two databases (tests, tools) never mix.
-const caches = new WeakMap<Db, ContentCache>();
-function cacheFor(db: Db): ContentCache {
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new ContentCache()));
-  return cache;
+const caches = new WeakMap<Db, ContentCacheState>();
+function cacheFor(db: Db, freePerCourse: number): ContentCacheState {
+  let state = caches.get(db);
+  if (!state) {
+    const created: ContentCacheState = { cards: new LruCache(CONTENT_CACHE_SIZE), freePerCourse };
+    // Every content event drops the named questions; free preview and case positions depend on
+    // the other questions of a course, so any content change drops every card.
+    busFor(db).subscribe((event) => {
+      if (event.kind !== 'user') created.cards.clear();
+    });
+    caches.set(db, (state = created));
+  }
+  if (state.freePerCourse !== freePerCourse) {
+    state.cards.clear();
+    state.freePerCourse = freePerCourse;
+  }
+  return state;
 }
 
 /**
- * Drops cached content. Every Drizzle update of `questions` / `clinical_cases` bumps
- * `updated_at`, which the read path compares; call this after changing choices alone or after
- * writing with raw SQL (importer, staff edits). No ids: the whole cache.
+ * Call after changing questions, choices, clinical cases, sources, courses or modules outside
+ * an HTTP request (importer, generator, scripts): drops the cached cards here and, on a
+ * PostgreSQL server, in every instance (NOTIFY). Staff writes through the API are covered by the
+ * invalidation plugin. Call it after the transaction committed.
  */
-export function invalidateQuestionContent(db: Db, ids?: number[]): void {
-  const cache = cacheFor(db);
-  if (!ids) cache.clear();
-  else for (const id of ids) cache.delete(id);
+export async function invalidateQuestionContent(db: Db, ids?: number[]): Promise<void> {
+  await publishContentChange(db, ids);
 }
 
-export const contentCacheSize = (db: Db) => cacheFor(db).size;
+export const contentCacheSize = (db: Db) => caches.get(db)?.cards.size ?? 0;
 
 /** A, B, C… (choices are at most 8). */
 const label = (index: number): string => String.fromCharCode(65 + index);
 
 const urls = (keys: string[] | null) => (keys ?? []).map((k) => mediaUrl(k)!);
 
-/** The content of these questions at these versions, from the cache or one load for the misses. */
-export async function getQuestionContent(
-  db: Db,
-  wanted: { id: number; version: string }[],
-): Promise<Map<number, QuestionContent>> {
-  const cache = cacheFor(db);
-  const found = new Map<number, QuestionContent>();
-  const missing: number[] = [];
-  for (const { id, version } of wanted) {
-    const hit = cache.get(id, version);
-    if (hit) found.set(id, hit);
-    else missing.push(id);
+/** Serialized content of loaded rows, by question id. */
+export function buildContents(
+  questions: QuestionContentRow[],
+  choices: ChoiceRow[],
+): Map<number, QuestionContent> {
+  const byQuestion = new Map<number, ChoiceRow[]>();
+  for (const c of choices) {
+    const list = byQuestion.get(c.question_id);
+    if (list) list.push(c);
+    else byQuestion.set(c.question_id, [c]);
   }
-  if (!missing.length) return found;
-  const { questions, choices } = await loadQuestionContent(db, missing);
+  const result = new Map<number, QuestionContent>();
   for (const q of questions) {
-    const own = choices.filter((c) => c.question_id === q.id);
-    const content: QuestionContent = {
-      version: q.version,
+    const own = byQuestion.get(q.id) ?? [];
+    result.set(q.id, {
       stem: q.stem,
       tags: q.tags,
       images: urls(q.images),
@@ -116,9 +159,51 @@ export async function getQuestionContent(
           own.filter((c) => c.explanation !== '').map((c) => [String(c.id), c.explanation]),
         ),
       },
-    };
-    cache.set(q.id, content);
-    found.set(q.id, content);
+    });
+  }
+  return result;
+}
+
+/** Content of these questions read now, without the cache. */
+export async function freshQuestionContent(db: Db, ids: number[]) {
+  if (!ids.length) return new Map<number, QuestionContent>();
+  const { questions, choices } = await loadQuestionContent(db, ids);
+  return buildContents(questions, choices);
+}
+
+/**
+ * Catalogue place and content of these questions: from the cache, the misses with three
+ * queries. Only while the invalidation bus is ready; a load that raced an invalidation is
+ * returned but not kept.
+ */
+export async function getQuestionCards(
+  db: Db,
+  ids: number[],
+  freePerCourse: number,
+): Promise<Map<number, QuestionCard>> {
+  const bus = busFor(db);
+  const { cards } = cacheFor(db, freePerCourse);
+  const found = new Map<number, QuestionCard>();
+  const missing: number[] = [];
+  for (const id of ids) {
+    const hit = cards.get(id);
+    if (hit) found.set(id, hit);
+    else missing.push(id);
+  }
+  if (!missing.length) return found;
+  const generation = bus.generation;
+  const metas = await loadCatalogueMeta(db, missing, freePerCourse);
+  const contents = await freshQuestionContent(
+    db,
+    metas.map((m) => m.id),
+  );
+  const keep = bus.ready && bus.generation === generation;
+  for (const meta of metas) {
+    const content = contents.get(meta.id);
+    if (!content) continue;
+    const card = { meta, content };
+    if (keep) cards.set(meta.id, card);
+    found.set(meta.id, card);
   }
   return found;
 }

@@ -156,3 +156,78 @@ export async function findQuestionAccessRow(db: Db, questionId: number, freePerC
   );
   return row ?? null;
 }
+
+/** Per question: the catalogue links that every reader shares (what the content cache keeps). */
+export async function loadCatalogueMeta(db: Db, ids: number[], freePerCourse: number) {
+  if (!ids.length) return [];
+  return rows<{
+    id: number;
+    type: QuestionType;
+    course_id: number;
+    module_id: number;
+    year: number | null;
+    case_order: number | null;
+    source_id: number | null;
+    source_name: string | null;
+    source_year: number | null;
+    is_free: boolean;
+  }>(
+    db,
+    sql`select q.id, q.type, q.course_id, c.module_id, q.year,
+      case when q.clinical_case_id is null then null else
+        (select count(*)::int from questions q2 where q2.clinical_case_id = q.clinical_case_id
+          and q2.is_published and (q2."order", q2.id) <= (q."order", q.id)) end as case_order,
+      s.id as source_id, s.name as source_name, s.year as source_year,
+      ${inFreePreview(freePerCourse)} as is_free
+    from questions q join courses c on c.id = q.course_id
+      left join sources s on s.id = q.source_id
+    where q.id in ${idList(ids)}`,
+  );
+}
+
+/** The caller's marks and answers over one course, as one row of JSON arrays. */
+export interface PersonalStateRow {
+  favorites: number[];
+  hidden: number[];
+  noted: number[];
+  /** [question id, playlist id] pairs, by playlist id. */
+  playlists: [number, number][];
+  session_id: number | null;
+  /** [question id, answer] in the current session of the course. */
+  session_answers: [number, StoredAnswer][];
+  /** [question id, latest history answer]. */
+  history: [number, StoredAnswer][];
+}
+
+/** One query: the caller's state over a course (what the personal cache keeps). */
+export async function loadPersonalState(
+  db: Db,
+  userId: number,
+  courseId: number,
+): Promise<PersonalStateRow> {
+  const marks = (table: string) =>
+    sql.raw(`coalesce((select json_agg(distinct m.question_id) from ${table} m
+      join questions q on q.id = m.question_id
+      where m.user_id = ${Number(userId)} and q.course_id = ${Number(courseId)}), '[]'::json)`);
+  const session = sql`(select s.id from sessions s where s.user_id = ${userId}
+    and s.course_id = ${courseId} order by s.id desc limit 1)`;
+  const [row] = await rows<PersonalStateRow>(
+    db,
+    sql`select ${marks('favorite_questions')} as favorites,
+      ${marks('hide_questions')} as hidden,
+      ${marks('note_items')} as noted,
+      coalesce((select json_agg(json_build_array(pi.question_id, pi.playlist_id) order by pi.playlist_id)
+        from playlist_items pi join playlists p on p.id = pi.playlist_id
+        join questions q on q.id = pi.question_id
+        where p.user_id = ${userId} and q.course_id = ${courseId}), '[]'::json) as playlists,
+      ${session} as session_id,
+      coalesce((select json_agg(json_build_array(sq.question_id, ${answerJson('sq', 'answered_at')}))
+        from session_questions sq where sq.session_id = ${session}), '[]'::json) as session_answers,
+      coalesce((select json_agg(json_build_array(t.question_id, t.answer)) from (
+        select distinct on (h.question_id) h.question_id, ${answerJson('h', 'created_at')} as answer
+        from question_answer_history h join questions q on q.id = h.question_id
+        where h.user_id = ${userId} and q.course_id = ${courseId}
+        order by h.question_id, h.created_at desc, h.id desc) t), '[]'::json) as history`,
+  );
+  return row!;
+}

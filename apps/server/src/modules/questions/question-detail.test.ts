@@ -4,10 +4,9 @@ import { choices, clinicalCases, questions } from '../../db/schema/index';
 import { setupTestApp } from '../../../test/helper';
 import { buildCourse, buildQuestion, buildUser } from '../../../test/factories';
 import {
-  ContentCache,
+  LruCache,
   contentCacheSize,
   invalidateQuestionContent,
-  type QuestionContent,
 } from './content-cache';
 import { buildPlaylist, favorite, hide, note } from './questions.fixtures';
 
@@ -70,35 +69,35 @@ describe('content cache', () => {
     expect((await read()).stem).toBe(q.stem);
     expect(contentCacheSize(db)).toBeGreaterThan(0);
 
+    // Writes outside the API publish the change (the staff routes do it through the plugin).
     await db.update(questions).set({ stem: 'Edited stem' }).where(eq(questions.id, q.id));
+    await invalidateQuestionContent(db, [q.id]);
     expect((await read()).stem).toBe('Edited stem');
 
     await db
       .update(clinicalCases)
       .set({ vignette: 'New vignette' })
       .where(eq(clinicalCases.id, kase!.id));
+    await invalidateQuestionContent(db);
     expect((await read()).clinical_case.vignette).toBe('New vignette');
 
-    // A choice edit alone does not touch the question: the editor invalidates explicitly.
     await db.update(choices).set({ text: 'Edited choice' }).where(eq(choices.id, q.choices[0]!.id));
-    invalidateQuestionContent(db, [q.id]);
+    await invalidateQuestionContent(db, [q.id]);
     expect((await read()).choices[0].text).toBe('Edited choice');
   });
 
   it('stays bounded, dropping the least recently read entry', () => {
-    const cache = new ContentCache(2);
-    const content = (version: string) => ({ version }) as QuestionContent;
-    cache.set(1, content('a'));
-    cache.set(2, content('a'));
-    expect(cache.get(1, 'a')).toBeDefined();
-    cache.set(3, content('a'));
+    const cache = new LruCache<number, string>(2);
+    cache.set(1, 'a');
+    cache.set(2, 'b');
+    expect(cache.get(1)).toBe('a');
+    cache.set(3, 'c');
     expect(cache.size).toBe(2);
-    expect(cache.get(2, 'a')).toBeUndefined();
-    expect(cache.get(1, 'a')).toBeDefined();
-    expect(cache.get(1, 'b')).toBeUndefined();
+    expect(cache.get(2)).toBeUndefined();
+    expect(cache.get(1)).toBe('a');
   });
 
-  it('shows the caller’s own favourite at once (personal marks are never cached)', async () => {
+  it('shows the caller’s own favourite at once, and nobody else’s', async () => {
     const { user, headers } = await buildUser(db);
     const q = await buildQuestion(db);
     expect((await get(`/api/questns/${q.id}/`, headers)).json().is_favorite).toBe(false);

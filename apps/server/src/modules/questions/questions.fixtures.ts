@@ -13,8 +13,12 @@ import {
   sessionQuestions,
   sessions,
 } from '../../db/schema/index';
+import { publishUserChange } from '../../lib/invalidation';
 
-/** Test data for the question read path: the caller's records, written straight to the tables. */
+/**
+ * Test data for the question read path: the caller's records, written straight to the tables,
+ * then published like the API's writes do (the invalidation plugin), so cached pages see them.
+ */
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -51,6 +55,7 @@ export async function subscribe(
 
 export async function startSession(db: Db, userId: number, courseId: number | null) {
   const [row] = await db.insert(sessions).values({ userId, courseId }).returning();
+  await publishUserChange(db, userId);
   return row!;
 }
 
@@ -69,6 +74,7 @@ export async function answerInSession(
     score: answer.isCorrect ? 1 : 0,
     ...(answer.answeredAt ? { answeredAt: answer.answeredAt } : {}),
   });
+  await publishUserChange(db, session.userId);
 }
 
 export async function answerInHistory(
@@ -85,16 +91,30 @@ export async function answerInHistory(
     score: answer.isCorrect ? 1 : 0,
     mode: 'study',
   });
+  await publishUserChange(db, userId);
 }
 
-export const favorite = (db: Db, userId: number, questionId: number) =>
-  db.insert(favoriteQuestions).values({ userId, questionId });
-export const hide = (db: Db, userId: number, questionId: number) =>
-  db.insert(hideQuestions).values({ userId, questionId });
-export const note = (db: Db, userId: number, questionId: number) =>
-  db.insert(noteItems).values({ userId, questionId, content: 'Remember this' });
-export const filterCourse = (db: Db, userId: number, courseId: number, courseSources: number[]) =>
-  db.insert(courseFilters).values({ userId, courseId, courseSources });
+export async function favorite(db: Db, userId: number, questionId: number) {
+  await db.insert(favoriteQuestions).values({ userId, questionId });
+  await publishUserChange(db, userId);
+}
+export async function hide(db: Db, userId: number, questionId: number) {
+  await db.insert(hideQuestions).values({ userId, questionId });
+  await publishUserChange(db, userId);
+}
+export async function note(db: Db, userId: number, questionId: number) {
+  await db.insert(noteItems).values({ userId, questionId, content: 'Remember this' });
+  await publishUserChange(db, userId);
+}
+export async function filterCourse(
+  db: Db,
+  userId: number,
+  courseId: number,
+  courseSources: number[],
+) {
+  await db.insert(courseFilters).values({ userId, courseId, courseSources });
+  await publishUserChange(db, userId);
+}
 
 export async function buildPlaylist(db: Db, userId: number, questionIds: number[]) {
   const [playlist] = await db.insert(playlists).values({ userId, name: 'Revision' }).returning();
@@ -105,5 +125,6 @@ export async function buildPlaylist(db: Db, userId: number, questionIds: number[
         questionIds.map((questionId, order) => ({ playlistId: playlist!.id, questionId, order })),
       );
   }
+  await publishUserChange(db, userId);
   return playlist!;
 }

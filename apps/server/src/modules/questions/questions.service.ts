@@ -13,7 +13,14 @@ import type { User } from '../../lib/auth';
 import { badRequest, notFound } from '../../lib/errors';
 import { assertPageExists, pageWindow } from '../../lib/pagination';
 import { assertQuestionAccess, canRead, loadAccess } from './access';
-import { getQuestionContent } from './content-cache';
+import { busFor } from '../../lib/invalidation';
+import {
+  freshQuestionContent,
+  getQuestionCards,
+  type CatalogueMeta,
+  type QuestionContent,
+} from './content-cache';
+import { getPersonalState, type PersonalState } from './personal-cache';
 import { sampleExam } from './exam-sample';
 import { loadQuestionMeta, type StoredAnswer } from './question-content.repository';
 import {
@@ -52,10 +59,116 @@ const toAnswer = (a: StoredAnswer | null) =>
     answered_at: new Date(a.answered_at).toISOString(),
   };
 
+/** What a payload needs of one question, wherever it came from. */
+interface PayloadParts {
+  meta: CatalogueMeta;
+  content: QuestionContent | undefined;
+  is_favorite: boolean;
+  is_hidden: boolean;
+  has_note: boolean;
+  playlists: number[];
+  answer: StoredAnswer | null;
+}
+
+function toPayload(id: number, p: PayloadParts, exam: boolean): Question {
+  const { meta: m, content } = p;
+  const lastAnswer = exam ? null : toAnswer(p.answer);
+  return {
+    id,
+    type: m.type,
+    stem: content?.stem ?? '',
+    course: m.course_id,
+    module: m.module_id,
+    source:
+      m.source_id === null ? null : { id: m.source_id, name: m.source_name!, year: m.source_year },
+    year: m.year,
+    tags: content?.tags ?? [],
+    images: content?.images ?? [],
+    clinical_case: content?.clinicalCase ?? null,
+    case_order: m.case_order,
+    choices: content?.choices ?? [],
+    is_favorite: p.is_favorite,
+    is_hidden: p.is_hidden,
+    has_note: p.has_note,
+    playlists: p.playlists,
+    last_answer: lastAnswer,
+    correction: content && lastAnswer ? content.correction : null,
+    is_locked: !content,
+  };
+}
+
+/** Every part read now: the path while the caches are off, and for other sessions. */
+async function freshParts(
+  db: Db,
+  user: User,
+  ids: number[],
+  access: Access,
+  sessionId: number | undefined,
+): Promise<Map<number, PayloadParts>> {
+  const metas = await loadQuestionMeta(db, ids, user.id, access, sessionId);
+  const contents = await freshQuestionContent(
+    db,
+    metas.filter((m) => canRead(access, m.module_id, m.is_free)).map((m) => m.id),
+  );
+  return new Map(
+    metas.map((m) => [
+      m.id,
+      {
+        meta: m,
+        content: contents.get(m.id),
+        is_favorite: m.is_favorite,
+        is_hidden: m.is_hidden,
+        has_note: m.has_note,
+        playlists: m.playlists,
+        answer: m.answer ?? m.history_answer,
+      },
+    ]),
+  );
+}
+
 /**
- * Question payloads in the order of `ids`: content from the cache (checked against the current
- * version), the caller's marks and answers from one fresh query. Locked questions keep only
- * their place in the catalogue; exams carry neither last answer nor correction.
+ * The parts from the caches (decision 024): content and catalogue links per question, the
+ * caller's state per course. Null when they cannot serve: caches off (invalidation listener
+ * down), or `sessionId` is not the caller's current session of the questions' course.
+ */
+async function cachedParts(
+  db: Db,
+  user: User,
+  ids: number[],
+  access: Access,
+  sessionId: number | undefined,
+): Promise<Map<number, PayloadParts> | null> {
+  if (!busFor(db).ready) return null;
+  const cards = await getQuestionCards(db, ids, access.freePerCourse);
+  const courses = [...new Set([...cards.values()].map((c) => c.meta.course_id))];
+  const states = new Map<number, PersonalState>();
+  for (const course of courses) states.set(course, await getPersonalState(db, user.id, course));
+  if (sessionId !== undefined && [...states.values()].some((s) => s.sessionId !== sessionId))
+    return null;
+  const parts = new Map<number, PayloadParts>();
+  for (const [id, card] of cards) {
+    const state = states.get(card.meta.course_id)!;
+    const readable = canRead(access, card.meta.module_id, card.meta.is_free);
+    parts.set(id, {
+      meta: card.meta,
+      content: readable ? card.content : undefined,
+      is_favorite: state.favorites.has(id),
+      is_hidden: state.hidden.has(id),
+      has_note: state.noted.has(id),
+      playlists: state.playlists.get(id) ?? [],
+      answer:
+        state.sessionAnswers.get(id) ??
+        (sessionId === undefined ? state.history.get(id) : undefined) ??
+        null,
+    });
+  }
+  return parts;
+}
+
+/**
+ * Question payloads in the order of `ids`: from the caches when they can serve (exact
+ * invalidation, decision 024), else read now. Locked questions keep only their place in the
+ * catalogue; exams carry neither last answer nor correction.
  */
 export async function serializeQuestions(
   db: Db,
@@ -64,44 +177,13 @@ export async function serializeQuestions(
   access: Access,
   options: { sessionId?: number; exam?: boolean } = {},
 ): Promise<Question[]> {
-  const metas = await loadQuestionMeta(db, ids, user.id, access, options.sessionId);
-  const byId = new Map(metas.map((m) => [m.id, m]));
-  const readable = metas.filter((m) => canRead(access, m.module_id, m.is_free));
-  const contents = await getQuestionContent(
-    db,
-    readable.map((m) => ({ id: m.id, version: m.version })),
-  );
+  if (!ids.length) return [];
+  const parts =
+    (await cachedParts(db, user, ids, access, options.sessionId)) ??
+    (await freshParts(db, user, ids, access, options.sessionId));
   return ids.flatMap((id) => {
-    const m = byId.get(id);
-    if (!m) return [];
-    const content = contents.get(id);
-    const lastAnswer = options.exam ? null : toAnswer(m.answer ?? m.history_answer);
-    return [
-      {
-        id,
-        type: m.type,
-        stem: content?.stem ?? '',
-        course: m.course_id,
-        module: m.module_id,
-        source:
-          m.source_id === null
-            ? null
-            : { id: m.source_id, name: m.source_name!, year: m.source_year },
-        year: m.year,
-        tags: content?.tags ?? [],
-        images: content?.images ?? [],
-        clinical_case: content?.clinicalCase ?? null,
-        case_order: m.case_order,
-        choices: content?.choices ?? [],
-        is_favorite: m.is_favorite,
-        is_hidden: m.is_hidden,
-        has_note: m.has_note,
-        playlists: m.playlists,
-        last_answer: lastAnswer,
-        correction: content && lastAnswer ? content.correction : null,
-        is_locked: !content,
-      },
-    ];
+    const p = parts.get(id);
+    return p ? [toPayload(id, p, options.exam === true)] : [];
   });
 }
 

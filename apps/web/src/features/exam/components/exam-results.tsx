@@ -70,7 +70,8 @@ export function ExamResults({ exam }: { exam: Exam }) {
         </div>
       </dl>
       <h2>{t('exam.by-course')}</h2>
-      <div className="table-wrap">
+      {/* Focusable so a keyboard can scroll it sideways on a narrow screen. */}
+      <div className="table-wrap" role="region" aria-label={t('exam.by-course')} tabIndex={0}>
         <table className="exam-table">
           <thead>
             <tr>

@@ -18,10 +18,17 @@ const components: Components = {
   ),
 };
 
+/** Imported banks also write LaTeX as \[…\] and \(…\); remark-math reads $$…$$ and $…$. */
+export function normaliseMath(text: string): string {
+  return text
+    .replace(/\\\[([\s\S]+?)\\\]/g, (_match, body: string) => `\n$$\n${body.trim()}\n$$\n`)
+    .replace(/\\\(([\s\S]+?)\\\)/g, (_match, body: string) => `$${body.trim()}$`);
+}
+
 export default function MarkdownView({ text }: { text: string }) {
   return (
     <Markdown skipHtml remarkPlugins={[remarkGfm, remarkMath]} rehypePlugins={[rehypeKatex]} components={components}>
-      {text}
+      {normaliseMath(text)}
     </Markdown>
   );
 }

@@ -45,7 +45,7 @@ export default function QuestionPage() {
           {q.last_answer ? (
             <p className="verdict">
               <strong>{q.last_answer.is_correct ? t('player.correct') : t('player.incorrect')}</strong>{' '}
-              {t('player.score', { score: formatScore(q.last_answer.score) })}
+              <span data-testid="question-score">{t('player.score', { score: formatScore(q.last_answer.score) })}</span>
             </p>
           ) : (
             <p>{t('player.not-answered')}</p>

@@ -1,0 +1,193 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import type { Database, Db } from '../db/client';
+
+/**
+ * Cache invalidation for the question read path (decision 024).
+ *
+ * An in-process bus per database handle, bridged across server instances by PostgreSQL
+ * LISTEN/NOTIFY. Events: a user's personal question state changed (`user`), question content
+ * or the catalogue changed (`content`, with question ids or none for everything), or anything
+ * may have changed (`all`: a missed notification, a staff write).
+ *
+ * `ready` tells the caches whether they may be used: on PGlite (one process) at once; on a
+ * PostgreSQL server only while the dedicated listener connection is up (events of other
+ * instances could be missed otherwise). Every event bumps `generation`; a cache stores what it
+ * loaded only if `generation` did not move during the load, so a load that raced a write never
+ * lands.
+ */
+export type Invalidation =
+  | { kind: 'user'; userId: number }
+  | { kind: 'content'; ids?: number[] }
+  | { kind: 'all' };
+
+export const NOTIFY_CHANNEL = 'qbank_cache';
+/** `application_name` of the listener connection (visible in pg_stat_activity). */
+export const LISTENER_NAME = 'qbank-cache-listener';
+
+export class InvalidationBus {
+  ready = false;
+  generation = 0;
+  /** Notifications received from the listener connection (tests wait on it). */
+  received = 0;
+  private readonly handlers = new Set<(event: Invalidation) => void>();
+  /** Set while a listener bridge runs: NOTIFY goes to the other instances. */
+  notify: ((payload: string) => Promise<void>) | null = null;
+
+  subscribe(handler: (event: Invalidation) => void): void {
+    this.handlers.add(handler);
+  }
+
+  /** Applies an event to this process's caches. */
+  apply(event: Invalidation): void {
+    this.generation++;
+    for (const handler of this.handlers) handler(event);
+  }
+
+  /** Applies an event here and, on a PostgreSQL server, to every instance. Call after commit. */
+  async publish(event: Invalidation): Promise<void> {
+    this.apply(event);
+    if (this.notify) await this.notify(encode(event));
+  }
+}
+
+export function encode(event: Invalidation): string {
+  if (event.kind === 'user') return `u:${event.userId}`;
+  if (event.kind === 'content') return event.ids ? `c:${event.ids.join(',')}` : 'c:';
+  return '*';
+}
+
+export function decode(payload: string): Invalidation {
+  const [kind, rest = ''] = payload.split(':');
+  if (kind === 'u' && /^\d+$/.test(rest)) return { kind: 'user', userId: Number(rest) };
+  if (kind === 'c' && rest === '') return { kind: 'content' };
+  if (kind === 'c' && /^\d+(,\d+)*$/.test(rest))
+    return { kind: 'content', ids: rest.split(',').map(Number) };
+  return { kind: 'all' };
+}
+
+const buses = new WeakMap<Db, InvalidationBus>();
+
+/** The bus of a database handle (every app and tool on the same handle shares it). */
+export function busFor(db: Db): InvalidationBus {
+  let bus = buses.get(db);
+  if (!bus) {
+    bus = new InvalidationBus();
+    buses.set(db, bus);
+  }
+  return bus;
+}
+
+/** Question content or catalogue links changed (importer, staff edits). No ids: all. */
+export const publishContentChange = (db: Db, ids?: number[]) =>
+  busFor(db).publish({ kind: 'content', ids });
+
+/** User `userId`'s favourites, hides, notes, playlists, sessions or answers changed. */
+export const publishUserChange = (db: Db, userId: number) =>
+  busFor(db).publish({ kind: 'user', userId });
+
+/** NOTIFY payloads are limited to 8,000 bytes; a long id list becomes "content changed". */
+const MAX_PAYLOAD = 7_000;
+
+/**
+ * Bridges the bus of `database` across processes: NOTIFY on publish, and a dedicated
+ * connection LISTENing (reconnected after a drop; the caches are off meanwhile). Returns a stop
+ * function. PGlite needs no bridge: the bus is ready at once.
+ */
+export async function startInvalidationBridge(
+  database: Pick<Database, 'db' | 'kind'>,
+  options: { retryMs?: number } = {},
+): Promise<() => Promise<void>> {
+  const bus = busFor(database.db);
+  if (database.kind === 'pglite') {
+    // One process holds a PGlite database: every writer publishes on this very bus.
+    bus.ready = true;
+    return async () => {};
+  }
+  const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+  const db = database.db;
+  bus.notify = async (payload) => {
+    const text = payload.length > MAX_PAYLOAD ? 'c:' : payload;
+    await db.execute(sql`select pg_notify(${NOTIFY_CHANNEL}, ${text})`);
+  };
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let timer: NodeJS.Timeout | null = null;
+
+  const drop = () => {
+    // Events may be missed from now on: the caches are off until the listener is back.
+    bus.ready = false;
+    bus.apply({ kind: 'all' });
+  };
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ ...pool.options, application_name: LISTENER_NAME });
+    next.on('notification', (message) => {
+      if (message.channel !== NOTIFY_CHANNEL) return;
+      bus.received++;
+      bus.apply(decode(message.payload ?? ''));
+    });
+    next.on('error', () => {});
+    next.on('end', () => {
+      if (client !== next) return;
+      client = null;
+      drop();
+      if (!stopped) timer = setTimeout(retry, options.retryMs ?? 1_000);
+    });
+    await next.connect();
+    await next.query(`LISTEN ${NOTIFY_CHANNEL}`);
+    if (stopped) {
+      await next.end();
+      return;
+    }
+    client = next;
+    // Whatever happened before the listener was up is unknown: start from empty caches.
+    bus.apply({ kind: 'all' });
+    bus.ready = true;
+  };
+  const retry = () => {
+    timer = null;
+    connect().catch(() => {
+      if (!stopped) timer = setTimeout(retry, options.retryMs ?? 1_000);
+    });
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    bus.notify = null;
+    drop();
+    const current = client;
+    client = null;
+    if (current) await current.end().catch(() => {});
+  };
+}
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Starts the bridge with the app and publishes after every write request: the caller's question
+ * state changed (any non-GET request of an authenticated user), and for staff everything (staff
+ * writes edit questions, choices, cases, sources, courses, modules or other users' records).
+ * The hook runs when the handler has returned, i.e. after its transaction committed, and before
+ * the response leaves, so the writer's next read is fresh.
+ */
+export async function invalidationPlugin(app: FastifyInstance): Promise<void> {
+  const stop = await startInvalidationBridge(app.database);
+  app.addHook('onClose', async () => stop());
+  app.addHook('onSend', async (request, _reply, payload) => {
+    const user = request.user;
+    if (!user || !WRITE_METHODS.has(request.method)) return payload;
+    const bus = busFor(app.db);
+    try {
+      await bus.publish(user.isStaff ? { kind: 'all' } : { kind: 'user', userId: user.id });
+    } catch (error) {
+      // The write itself succeeded; the local caches are already cleared.
+      request.log.error({ err: error }, 'cache invalidation NOTIFY failed');
+    }
+    return payload;
+  });
+}
+// Hooks apply to every route of the app, not only to this plugin's (what fastify-plugin does).
+(invalidationPlugin as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;
