@@ -28,12 +28,17 @@ test('player: key press to next question painted', async ({ studyPage: page }) =
 
   await page.evaluate(() => {
     window.__bench = { samples: [] };
-    const currentId = () => document.querySelector('article.question-card')?.getAttribute('data-question-id') ?? null;
+    const currentId = () =>
+      document.querySelector('article.question-card')?.getAttribute('data-question-id') ?? null;
     let lastId = currentId();
     let pressedAt = 0;
-    window.addEventListener('keydown', (event) => {
-      if (event.key === 'ArrowRight') pressedAt = event.timeStamp;
-    }, true);
+    window.addEventListener(
+      'keydown',
+      (event) => {
+        if (event.key === 'ArrowRight') pressedAt = event.timeStamp;
+      },
+      true,
+    );
     new MutationObserver(() => {
       const id = currentId();
       if (!id || id === lastId || !pressedAt) return;
@@ -45,7 +50,12 @@ test('player: key press to next question painted', async ({ studyPage: page }) =
         channel.port1.onmessage = () => window.__bench.samples.push(performance.now() - start);
         channel.port2.postMessage(null);
       });
-    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-question-id'] });
+    }).observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['data-question-id'],
+    });
   });
 
   for (let step = 1; step <= STEPS; step += 1) {

@@ -1,8 +1,14 @@
 import { as, expect, expectAccessible, expectNoHorizontalScroll, test } from './study-fixtures';
 
-test('module page: courses with counts, favourite and hide a course and the module', async ({ studyPage: page, request, learner }) => {
+test('module page: courses with counts, favourite and hide a course and the module', async ({
+  studyPage: page,
+  request,
+  learner,
+}) => {
   await page.goto('/modules/5');
-  await expect(page.getByRole('heading', { level: 1, name: 'General knowledge (OpenTriviaQA)' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'General knowledge (OpenTriviaQA)' }),
+  ).toBeVisible();
   const courses = page.getByRole('list', { name: 'Courses' });
   await expect(courses.locator('li.course-item')).toHaveCount(3);
   await expect(courses.locator('li.course-item').first()).toContainText('400 questions');
@@ -12,10 +18,22 @@ test('module page: courses with counts, favourite and hide a course and the modu
   const star = page.getByRole('button', { name: 'Favourite course Geography' });
   await star.click();
   await expect(star).toHaveAttribute('aria-pressed', 'true');
-  await expect.poll(async () => ((await (await request.get('/api/favorites/?course=7', as(learner))).json()) as unknown[]).length).toBe(1);
+  await expect
+    .poll(
+      async () =>
+        ((await (await request.get('/api/favorites/?course=7', as(learner))).json()) as unknown[])
+          .length,
+    )
+    .toBe(1);
   await star.click();
   await expect(star).toHaveAttribute('aria-pressed', 'false');
-  await expect.poll(async () => ((await (await request.get('/api/favorites/?course=7', as(learner))).json()) as unknown[]).length).toBe(0);
+  await expect
+    .poll(
+      async () =>
+        ((await (await request.get('/api/favorites/?course=7', as(learner))).json()) as unknown[])
+          .length,
+    )
+    .toBe(0);
 
   await page.getByRole('button', { name: 'Hide course History' }).click();
   await expect(courses.locator('li.course-item')).toHaveCount(2);
@@ -26,7 +44,16 @@ test('module page: courses with counts, favourite and hide a course and the modu
   const favouriteModule = page.getByRole('button', { name: 'Favourite module' });
   await favouriteModule.click();
   await expect(favouriteModule).toHaveAttribute('aria-pressed', 'true');
-  await expect.poll(async () => ((await (await request.get('/api/moduls/5/', as(learner))).json()) as { is_favorite: boolean }).is_favorite).toBe(true);
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (await request.get('/api/moduls/5/', as(learner))).json()) as {
+            is_favorite: boolean;
+          }
+        ).is_favorite,
+    )
+    .toBe(true);
 });
 
 test('an unknown module answers a not-found page', async ({ studyPage: page }) => {

@@ -3,7 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { test as base, expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  request as playwrightRequest,
+  type APIRequestContext,
+  type Page,
+} from '@playwright/test';
 import type { AuthResponse, UserDetail } from '@qbank/contract/auth';
 import { expectAccessible, expectNoHorizontalScroll } from './support/fixtures';
 
@@ -17,7 +23,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const PASSWORD = 'Quiet-Harbour-731';
 const STAFF_EMAIL = 'study-staff@example.com';
 /** A 16×16 PNG: the purchase receipt. */
-const PNG_16PX = 'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAFklEQVR4nGNQbGsnCTGMahjVMHw1AAAoIi4QXbNvdQAAAABJRU5ErkJggg==';
+const PNG_16PX =
+  'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAFklEQVR4nGNQbGsnCTGMahjVMHw1AAAoIi4QXbNvdQAAAABJRU5ErkJggg==';
 
 export type StudyServer = { url: string; dataDir: string; staffKey: string; planId: number };
 export type Learner = { email: string; key: string; user: UserDetail };
@@ -36,25 +43,57 @@ async function waitForHealth(url: string, child: ChildProcess) {
   throw new Error('study server did not start');
 }
 
-async function startStudyServer(workerIndex: number): Promise<{ server: StudyServer; stop: () => Promise<void> }> {
+async function startStudyServer(
+  workerIndex: number,
+): Promise<{ server: StudyServer; stop: () => Promise<void> }> {
   const port = Number(process.env.E2E_PORT ?? 3100) + 40 + workerIndex;
   const dataDir = path.join(os.tmpdir(), `qbank-e2e-study-${port}`);
   fs.rmSync(dataDir, { recursive: true, force: true });
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEMO_BANK: 'on' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    DEMO_BANK: 'on',
+  };
   delete env.DATABASE_URL;
-  const admin = spawnSync('node', [path.join(ROOT, 'apps/server/dist/cli.js'), 'create-admin', '--email', STAFF_EMAIL, '--password', PASSWORD], { env, encoding: 'utf8' });
+  const admin = spawnSync(
+    'node',
+    [
+      path.join(ROOT, 'apps/server/dist/cli.js'),
+      'create-admin',
+      '--email',
+      STAFF_EMAIL,
+      '--password',
+      PASSWORD,
+    ],
+    { env, encoding: 'utf8' },
+  );
   if (admin.status !== 0) throw new Error(`create-admin failed: ${admin.stderr}`);
-  const child = spawn('node', [path.join(ROOT, 'apps/server/dist/server.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn('node', [path.join(ROOT, 'apps/server/dist/server.js')], {
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const url = `http://127.0.0.1:${port}`;
   await waitForHealth(url, child);
 
   const api = await playwrightRequest.newContext({ baseURL: url });
-  const login = await api.post('/api/auth/login/', { data: { email: STAFF_EMAIL, password: PASSWORD } });
+  const login = await api.post('/api/auth/login/', {
+    data: { email: STAFF_EMAIL, password: PASSWORD },
+  });
   expect(login.status(), await login.text()).toBe(200);
   const staffKey = ((await login.json()) as AuthResponse).key;
   const plan = await api.post('/api/staff/plans/', {
     headers: { Authorization: `Token ${staffKey}` },
-    data: { name: 'Everything', description: 'All modules', price: '10.00', currency: 'DZD', duration_days: 30, all_modules: true },
+    data: {
+      name: 'Everything',
+      description: 'All modules',
+      price: '10.00',
+      currency: 'DZD',
+      duration_days: 30,
+      all_modules: true,
+    },
   });
   expect(plan.status(), await plan.text()).toBe(201);
   const planId = ((await plan.json()) as { id: number }).id;
@@ -94,16 +133,29 @@ async function readCode(dataDir: string, email: string): Promise<string> {
 }
 
 /** A confirmed learner whose purchase of the all-modules plan staff approved. */
-export async function createSubscriber(api: APIRequestContext, server: StudyServer): Promise<Learner> {
+export async function createSubscriber(
+  api: APIRequestContext,
+  server: StudyServer,
+): Promise<Learner> {
   counter += 1;
   const email = `study-${Date.now().toString(36)}-${process.pid}-${counter}@example.com`;
   const registered = await api.post('/api/auth/registration/', {
-    data: { email, password1: PASSWORD, password2: PASSWORD, first_name: 'Study', last_name: 'Learner', phone: '' },
+    data: {
+      email,
+      password1: PASSWORD,
+      password2: PASSWORD,
+      first_name: 'Study',
+      last_name: 'Learner',
+      phone: '',
+    },
   });
   expect(registered.status(), await registered.text()).toBe(201);
   const key = ((await registered.json()) as AuthResponse).key;
   const auth = { Authorization: `Token ${key}` };
-  const verified = await api.post('/api/auth/verify_email/', { headers: auth, data: { code: await readCode(server.dataDir, email) } });
+  const verified = await api.post('/api/auth/verify_email/', {
+    headers: auth,
+    data: { code: await readCode(server.dataDir, email) },
+  });
   expect(verified.status(), await verified.text()).toBe(200);
 
   const bought = await api.post('/api/buysubscription/', {
@@ -111,12 +163,19 @@ export async function createSubscriber(api: APIRequestContext, server: StudyServ
     multipart: {
       plan: String(server.planId),
       payment_reference: `E2E-${counter}`,
-      receipt: { name: 'receipt.png', mimeType: 'image/png', buffer: Buffer.from(PNG_16PX, 'base64') },
+      receipt: {
+        name: 'receipt.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from(PNG_16PX, 'base64'),
+      },
     },
   });
   expect(bought.status(), await bought.text()).toBe(201);
   const purchase = (await bought.json()) as { id: number };
-  const approved = await api.post(`/api/staff/purchases/${purchase.id}/approve/`, { headers: { Authorization: `Token ${server.staffKey}` }, data: {} });
+  const approved = await api.post(`/api/staff/purchases/${purchase.id}/approve/`, {
+    headers: { Authorization: `Token ${server.staffKey}` },
+    data: {},
+  });
   expect(approved.status(), await approved.text()).toBe(200);
   const check = await api.get('/api/check_sub/', { headers: auth });
   expect(((await check.json()) as { has_subscription: boolean }).has_subscription).toBe(true);
@@ -150,10 +209,19 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     await request.delete('/api/delete-account/', as(learner));
   },
   studyPage: async ({ page, context, studyServer, learner }, use) => {
-    const common = { domain: '127.0.0.1', path: '/', sameSite: 'Lax' as const, expires: Math.floor(Date.now() / 1000) + 3600 };
+    const common = {
+      domain: '127.0.0.1',
+      path: '/',
+      sameSite: 'Lax' as const,
+      expires: Math.floor(Date.now() / 1000) + 3600,
+    };
     void studyServer;
     await context.addCookies([
-      { name: 'user', value: encodeURIComponent(JSON.stringify({ ...learner.user, token: learner.key })), ...common },
+      {
+        name: 'user',
+        value: encodeURIComponent(JSON.stringify({ ...learner.user, token: learner.key })),
+        ...common,
+      },
       { name: 'accessToken', value: encodeURIComponent(learner.key), ...common },
     ]);
     await use(page);

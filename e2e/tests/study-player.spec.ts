@@ -1,14 +1,20 @@
 import { as, expect, expectAccessible, expectNoHorizontalScroll, test } from './study-fixtures';
 
-test('a subscribed learner filters a course by source and studies it end to end', async ({ studyPage: page }) => {
+test('a subscribed learner filters a course by source and studies it end to end', async ({
+  studyPage: page,
+}) => {
   test.slow();
   await page.goto('/modules/2');
-  await expect(page.getByRole('heading', { level: 1, name: 'Physics (JEE Advanced)' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Physics (JEE Advanced)' }),
+  ).toBeVisible();
   await expectAccessible(page);
   await expectNoHorizontalScroll(page);
 
   // The course's source filter: a checklist of the module's sources.
-  await page.getByRole('button', { name: 'Choose the sources of Multiple-choice questions' }).click();
+  await page
+    .getByRole('button', { name: 'Choose the sources of Multiple-choice questions' })
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Sources of Multiple-choice questions' });
   await dialog.getByRole('checkbox', { name: /JEE Adv 2016 Paper 1/ }).check();
   await expectAccessible(page);
@@ -61,7 +67,11 @@ test('a reload resumes at the first unanswered question', async ({ studyPage: pa
   await expect(page.getByRole('region', { name: 'Correction' })).toBeVisible();
 });
 
-test('keyboard-only study: letters tick, Enter checks then moves on, arrows move, ? shows the shortcuts', async ({ studyPage: page, request, learner }) => {
+test('keyboard-only study: letters tick, Enter checks then moves on, arrows move, ? shows the shortcuts', async ({
+  studyPage: page,
+  request,
+  learner,
+}) => {
   await page.goto('/courses/8/study');
   await expect(page.getByTestId('player-position')).toHaveText('Question 1 of 400');
   await page.keyboard.press('?');
@@ -71,7 +81,9 @@ test('keyboard-only study: letters tick, Enter checks then moves on, arrows move
   await page.keyboard.press('Escape');
   await expect(help).toBeHidden();
 
-  const firstId = Number(await page.locator('article.question-card').getAttribute('data-question-id'));
+  const firstId = Number(
+    await page.locator('article.question-card').getAttribute('data-question-id'),
+  );
   await page.keyboard.press('b');
   await expect(page.locator('article.question-card input').nth(1)).toBeChecked();
   await page.keyboard.press('Enter');
@@ -94,21 +106,38 @@ test('keyboard-only study: letters tick, Enter checks then moves on, arrows move
   expect(entries).toHaveLength(2);
 });
 
-test('favourite and hide from the player: favourite shows at once, a hidden question leaves the list', async ({ studyPage: page, request, learner }) => {
+test('favourite and hide from the player: favourite shows at once, a hidden question leaves the list', async ({
+  studyPage: page,
+  request,
+  learner,
+}) => {
   await page.goto('/courses/9/study');
   await expect(page.getByTestId('player-position')).toHaveText('Question 1 of 400');
   const card = page.locator('article.question-card');
   const hiddenId = Number(await card.getAttribute('data-question-id'));
 
   await card.getByRole('button', { name: 'Favourite' }).click();
-  await expect(card.getByRole('button', { name: 'Favourite' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(card.getByRole('button', { name: 'Favourite' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await expect
-    .poll(async () => ((await (await request.get(`/api/favorite_questions/?question=${hiddenId}`, as(learner))).json()) as { count: number }).count)
+    .poll(
+      async () =>
+        (
+          (await (
+            await request.get(`/api/favorite_questions/?question=${hiddenId}`, as(learner))
+          ).json()) as { count: number }
+        ).count,
+    )
     .toBe(1);
 
   await card.getByRole('button', { name: 'Hide' }).click();
   await expect(page.getByTestId('player-position')).toHaveText('Question 1 of 399');
-  await expect(page.locator('article.question-card')).not.toHaveAttribute('data-question-id', String(hiddenId));
+  await expect(page.locator('article.question-card')).not.toHaveAttribute(
+    'data-question-id',
+    String(hiddenId),
+  );
   const list = await request.get('/api/questns/?course=9', as(learner));
   const ids = ((await list.json()) as { results: { id: number }[] }).results.map((q) => q.id);
   expect(ids).not.toContain(hiddenId);
@@ -121,7 +150,11 @@ test('a refused favourite rolls back with a toast', async ({ studyPage: page }) 
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/favorite_questions/', async (route) => {
     await held;
-    await route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ question: ['This question is already in your favourites.'] }) });
+    await route.fulfill({
+      status: 400,
+      contentType: 'application/json',
+      body: JSON.stringify({ question: ['This question is already in your favourites.'] }),
+    });
   });
   const star = page.locator('article.question-card').getByRole('button', { name: 'Favourite' });
   await star.click();
@@ -136,7 +169,8 @@ test('a refused favourite rolls back with a toast', async ({ studyPage: page }) 
 test('the sign-in route never loads the Markdown and KaTeX chunk', async ({ page }) => {
   const scripts: string[] = [];
   page.on('request', (request) => {
-    if (request.resourceType() === 'script' || request.resourceType() === 'stylesheet') scripts.push(request.url());
+    if (request.resourceType() === 'script' || request.resourceType() === 'stylesheet')
+      scripts.push(request.url());
   });
   await page.goto('/auth/sign-in');
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();

@@ -3,6 +3,8 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { User } from '../../lib/auth';
 import { forbidden, notFound } from '../../lib/errors';
+import { busFor } from '../../lib/invalidation';
+import { getSubscriptionAccess } from './personal-cache';
 import { activeSubscriptionModules, findQuestionAccessRow } from './question-content.repository';
 import type { Access } from './questions.repository';
 
@@ -15,7 +17,10 @@ export interface AccessDeps {
 export async function loadAccess(deps: AccessDeps, user: User): Promise<Access> {
   const freePerCourse = deps.config.freeQuestionsPerCourse;
   if (user.isStaff) return { all: true, moduleIds: [], freePerCourse };
-  const subscription = await activeSubscriptionModules(deps.db, user.id);
+  // Cached while the invalidation bus runs (decision 024), until a purchase starts or ends.
+  const subscription = busFor(deps.db).ready
+    ? await getSubscriptionAccess(deps.db, user.id)
+    : await activeSubscriptionModules(deps.db, user.id);
   return { all: subscription.all, moduleIds: subscription.moduleIds, freePerCourse };
 }
 

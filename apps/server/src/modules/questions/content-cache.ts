@@ -4,6 +4,7 @@ import { busFor, publishContentChange } from '../../lib/invalidation';
 import { mediaUrl } from '../../lib/storage';
 import {
   loadCatalogueMeta,
+  loadCourseQuestionList,
   loadQuestionContent,
   type ChoiceRow,
   type QuestionContentRow,
@@ -87,8 +88,15 @@ export class LruCache<K, V> {
   }
 }
 
+/** A course's published questions in course order (null: no such course). */
+export type CourseList = { ids: number[]; sourceIds: (number | null)[] } | null;
+
+/** Course lists kept per database. */
+export const COURSE_CACHE_SIZE = 1_000;
+
 interface ContentCacheState {
   cards: LruCache<number, QuestionCard>;
+  courses: LruCache<number, CourseList>;
   freePerCourse: number;
 }
 
@@ -97,11 +105,17 @@ const caches = new WeakMap<Db, ContentCacheState>();
 function cacheFor(db: Db, freePerCourse: number): ContentCacheState {
   let state = caches.get(db);
   if (!state) {
-    const created: ContentCacheState = { cards: new LruCache(CONTENT_CACHE_SIZE), freePerCourse };
+    const created: ContentCacheState = {
+      cards: new LruCache(CONTENT_CACHE_SIZE),
+      courses: new LruCache(COURSE_CACHE_SIZE),
+      freePerCourse,
+    };
     // Every content event drops the named questions; free preview and case positions depend on
     // the other questions of a course, so any content change drops every card.
     busFor(db).subscribe((event) => {
-      if (event.kind !== 'user') created.cards.clear();
+      if (event.kind === 'user') return;
+      created.cards.clear();
+      created.courses.clear();
     });
     caches.set(db, (state = created));
   }
@@ -206,4 +220,21 @@ export async function getQuestionCards(
     found.set(meta.id, card);
   }
   return found;
+}
+
+/** A course's published question ids in course order, from the cache or one query. */
+export async function getCourseList(
+  db: Db,
+  courseId: number,
+  freePerCourse: number,
+): Promise<CourseList> {
+  const bus = busFor(db);
+  const { courses } = cacheFor(db, freePerCourse);
+  const hit = courses.get(courseId);
+  if (hit !== undefined) return hit;
+  const generation = bus.generation;
+  const rows = await loadCourseQuestionList(db, courseId);
+  const list = rows && { ids: rows.map((r) => r.id), sourceIds: rows.map((r) => r.source_id) };
+  if (bus.ready && bus.generation === generation) courses.set(courseId, list);
+  return list;
 }

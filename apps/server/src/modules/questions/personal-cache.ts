@@ -1,7 +1,11 @@
 import type { Db } from '../../db/client';
 import { busFor } from '../../lib/invalidation';
 import { LruCache } from './content-cache';
-import { loadPersonalState, type StoredAnswer } from './question-content.repository';
+import {
+  loadPersonalState,
+  subscriptionWindow,
+  type StoredAnswer,
+} from './question-content.repository';
 
 /** A user's marks and answers over one course, as the question page needs them. */
 export interface PersonalState {
@@ -13,6 +17,8 @@ export interface PersonalState {
   sessionId: number | null;
   sessionAnswers: Map<number, StoredAnswer>;
   history: Map<number, StoredAnswer>;
+  /** The user's course filter (source ids), or null. */
+  courseSources: number[] | null;
 }
 
 /** User-course entries kept per database; the least recently read are dropped first. */
@@ -70,7 +76,49 @@ export async function getPersonalState(
     sessionId: row.session_id,
     sessionAnswers: new Map(row.session_answers),
     history: new Map(row.history),
+    courseSources: row.course_sources,
   };
   if (bus.ready && bus.generation === generation) cache.set(key(userId, courseId), state);
   return state;
+}
+
+/** What a learner's subscriptions open, until a purchase starts or ends. */
+export interface SubscriptionAccess {
+  all: boolean;
+  moduleIds: number[];
+  /** Epoch ms of the next start or end of an approved purchase. */
+  until: number;
+}
+
+const accessCaches = new WeakMap<Db, LruCache<number, SubscriptionAccess>>();
+function accessCacheFor(db: Db): LruCache<number, SubscriptionAccess> {
+  let cache = accessCaches.get(db);
+  if (!cache) {
+    const created = new LruCache<number, SubscriptionAccess>(PERSONAL_CACHE_SIZE);
+    // Purchases are decided by staff (an `all` event) or changed by the learner (`user`).
+    busFor(db).subscribe((event) => {
+      if (event.kind === 'user') created.delete(event.userId);
+      else if (event.kind === 'all') created.clear();
+    });
+    accessCaches.set(db, (cache = created));
+  }
+  return cache;
+}
+
+/** A learner's subscription access: cached until it changes by time or by a write. */
+export async function getSubscriptionAccess(db: Db, userId: number): Promise<SubscriptionAccess> {
+  const bus = busFor(db);
+  const cache = accessCacheFor(db);
+  const hit = cache.get(userId);
+  if (hit && hit.until > Date.now()) return hit;
+  const generation = bus.generation;
+  const rows = await subscriptionWindow(db, userId);
+  const active = rows.filter((r) => r.active);
+  const access: SubscriptionAccess = {
+    all: active.some((r) => r.all_modules),
+    moduleIds: [...new Set(active.flatMap((r) => (r.module_id === null ? [] : [r.module_id])))],
+    until: Math.min(Infinity, ...rows.map((r) => new Date(r.changes_at).getTime())),
+  };
+  if (bus.ready && bus.generation === generation) cache.set(userId, access);
+  return access;
 }

@@ -197,6 +197,8 @@ export interface PersonalStateRow {
   session_answers: [number, StoredAnswer][];
   /** [question id, latest history answer]. */
   history: [number, StoredAnswer][];
+  /** The caller's course filter (source ids), or null. */
+  course_sources: number[] | null;
 }
 
 /** One query: the caller's state over a course (what the personal cache keeps). */
@@ -227,7 +229,41 @@ export async function loadPersonalState(
         select distinct on (h.question_id) h.question_id, ${answerJson('h', 'created_at')} as answer
         from question_answer_history h join questions q on q.id = h.question_id
         where h.user_id = ${userId} and q.course_id = ${courseId}
-        order by h.question_id, h.created_at desc, h.id desc) t), '[]'::json) as history`,
+        order by h.question_id, h.created_at desc, h.id desc) t), '[]'::json) as history,
+      (select to_json(f.course_sources) from course_filters f
+        where f.user_id = ${userId} and f.course_id = ${courseId}) as course_sources`,
   );
   return row!;
+}
+
+/** A course's published questions in course order, with their sources; null for no course. */
+export async function loadCourseQuestionList(db: Db, courseId: number) {
+  const exists = await rows(db, sql`select 1 from courses where id = ${courseId}`);
+  if (!exists.length) return null;
+  return rows<{ id: number; source_id: number | null }>(
+    db,
+    sql`select q.id, q.source_id from questions q
+      where q.course_id = ${courseId} and q.is_published order by q."order", q.id`,
+  );
+}
+
+/**
+ * The caller's approved purchases that run now or later: what they open now, and when that
+ * changes next (a purchase starts or ends).
+ */
+export async function subscriptionWindow(db: Db, userId: number) {
+  return rows<{
+    all_modules: boolean;
+    module_id: number | null;
+    active: boolean;
+    changes_at: string;
+  }>(
+    db,
+    sql`select p.all_modules, pm.module_id, pu.starts_at <= now() as active,
+      (case when pu.starts_at > now() then pu.starts_at else pu.ends_at end)::text as changes_at
+      from purchases pu
+      join plans p on p.id = pu.plan_id
+      left join plan_modules pm on pm.plan_id = p.id
+      where pu.user_id = ${userId} and pu.status = 'approved' and pu.ends_at > now()`,
+  );
 }

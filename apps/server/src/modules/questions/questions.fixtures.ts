@@ -51,6 +51,7 @@ export async function subscribe(
     startsAt: new Date(now - (options.expired ? 40 : 1) * DAY),
     endsAt: new Date(now + (options.expired ? -1 : 29) * DAY),
   });
+  await publishUserChange(db, userId);
 }
 
 export async function startSession(db: Db, userId: number, courseId: number | null) {

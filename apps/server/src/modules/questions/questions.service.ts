@@ -16,6 +16,7 @@ import { assertQuestionAccess, canRead, loadAccess } from './access';
 import { busFor } from '../../lib/invalidation';
 import {
   freshQuestionContent,
+  getCourseList,
   getQuestionCards,
   type CatalogueMeta,
   type QuestionContent,
@@ -234,7 +235,39 @@ async function pageOf(
   return { count, results };
 }
 
+/**
+ * A course page without filters, from memory (decision 024): the course's question list, the
+ * caller's hidden questions and course filter from the caches. Null when the caches cannot
+ * answer (bus not ready, other filters, another session than the current one).
+ */
+async function cachedCoursePage(deps: Deps, user: User, query: QuestionListQuery) {
+  const q = query;
+  const course = q.course;
+  if (course === undefined || !busFor(deps.db).ready || q.ordering !== 'order') return null;
+  if (q.module !== undefined || q.sources !== undefined || q.type !== undefined) return null;
+  if (q.search || q.favorite !== undefined || q.noted !== undefined || q.hidden === true) return null;
+  if (q.unanswered !== undefined || q.incorrect !== undefined) return null;
+  const freePerCourse = deps.config.freeQuestionsPerCourse;
+  const list = await getCourseList(deps.db, course, freePerCourse);
+  assertChoice(list !== null, 'course');
+  const state = await getPersonalState(deps.db, user.id, course);
+  if (q.session !== undefined && q.session !== state.sessionId) return null;
+  const sources = state.courseSources?.length ? new Set(state.courseSources) : null;
+  const ids = list!.ids.filter(
+    (id, i) => !state.hidden.has(id) && (!sources || sources.has(list!.sourceIds[i]!)),
+  );
+  assertPageExists(query, ids.length);
+  const { limit, offset } = pageWindow(query);
+  const access = await loadAccess(deps, user);
+  const results = await serializeQuestions(deps.db, user, ids.slice(offset, offset + limit), access, {
+    sessionId: q.session,
+  });
+  return { count: ids.length, results };
+}
+
 export async function listQuestions(deps: Deps, user: User, query: QuestionListQuery) {
+  const cached = await cachedCoursePage(deps, user, query);
+  if (cached) return cached;
   const scope = await scopeOf(deps.db, user, query);
   return pageOf(deps, user, scope, query.ordering, query);
 }

@@ -5,7 +5,7 @@ import { openDatabase, type Database, type Db } from '../../db/client';
 import { favoriteQuestions, questions } from '../../db/schema/index';
 import { busFor, LISTENER_NAME } from '../../lib/invalidation';
 import { setupTestApp } from '../../../test/helper';
-import { buildCourse, buildQuestion, buildUser } from '../../../test/factories';
+import { buildCourse, buildQuestion, buildSource, buildUser } from '../../../test/factories';
 import { CONTENT_CACHE_SIZE, contentCacheSize, invalidateQuestionContent } from './content-cache';
 import { getPersonalState, PERSONAL_CACHE_SIZE, personalCacheSize } from './personal-cache';
 
@@ -145,6 +145,50 @@ describe('the question page cache', () => {
     );
     expect(removed.statusCode).toBe(204);
     expect(byId(await page(), qs[1]!.id).last_answer).toBeNull();
+  });
+
+  it('applies a new course filter on the next read', async () => {
+    const learner = await buildUser(db);
+    const course = await buildCourse(db);
+    const [kept, dropped] = [
+      await buildSource(db, { moduleId: course.moduleId }),
+      await buildSource(db, { moduleId: course.moduleId }),
+    ];
+    const a = await buildQuestion(db, { courseId: course.id, order: 1, sourceId: kept!.id });
+    const b = await buildQuestion(db, { courseId: course.id, order: 2, sourceId: dropped!.id });
+    const page = async () =>
+      (await get(app, `/api/questns/?course=${course.id}`, learner.headers)).json();
+    expect((await page()).count).toBe(2);
+    const res = await send('POST', '/api/course_filters/', learner.headers, {
+      course: course.id,
+      course_sources: [kept!.id],
+    });
+    expect(res.statusCode).toBe(201);
+    const filtered = await page();
+    expect(filtered.count).toBe(1);
+    expect(filtered.results.map((q: Payload) => q.id)).toEqual([a.id]);
+    expect(b.id).not.toBe(a.id);
+  });
+
+  it('answers 400 for an unknown course and 404 for a page past the end, warm or cold', async () => {
+    const { learner, course } = await warmPage();
+    for (let i = 0; i < 2; i++) {
+      const unknown = await get(app, '/api/questns/?course=987654', learner.headers);
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json()).toEqual({
+        course: ['Select a valid choice. That choice is not one of the available choices.'],
+      });
+      const past = await get(app, `/api/questns/?course=${course.id}&page=2`, learner.headers);
+      expect(past.statusCode).toBe(404);
+      expect(past.json()).toEqual({ detail: 'Invalid page.' });
+    }
+  });
+
+  it('lists a question the importer adds on the next read', async () => {
+    const { course, questions: qs, page } = await warmPage();
+    const added = await buildQuestion(db, { courseId: course.id, order: 4 });
+    await invalidateQuestionContent(db);
+    expect((await page()).map((q) => q.id)).toEqual([...qs.map((q) => q.id), added.id]);
   });
 
   it('shows an edited question to every reader on their next read', async () => {

@@ -6,7 +6,8 @@ export function getModule(id: number): Promise<Module> {
   return apiRequest<Module>(`moduls/${id}/`);
 }
 
-export const moduleQueryOptions = (id: number) => queryOptions({ queryKey: ['catalogue', 'module', id], queryFn: () => getModule(id) });
+export const moduleQueryOptions = (id: number) =>
+  queryOptions({ queryKey: ['catalogue', 'module', id], queryFn: () => getModule(id) });
 
 export function useModule(id: number) {
   return useQuery(moduleQueryOptions(id));

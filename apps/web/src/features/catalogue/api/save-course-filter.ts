@@ -6,21 +6,33 @@ import { apiRequest } from '../../../lib/api-client';
  * The course's source filter: POST when there is none, PATCH when there is one, DELETE when the
  * learner unticks every source (an empty list means "all sources").
  */
-export async function saveCourseFilter(course: number, sources: number[]): Promise<CourseFilter | null> {
+export async function saveCourseFilter(
+  course: number,
+  sources: number[],
+): Promise<CourseFilter | null> {
   const existing = await apiRequest<CourseFilter[]>('course_filters/', { query: { course } });
   const current = existing[0];
   if (sources.length === 0) {
-    for (const filter of existing) await apiRequest(`course_filters/${filter.id}/`, { method: 'DELETE' });
+    for (const filter of existing)
+      await apiRequest(`course_filters/${filter.id}/`, { method: 'DELETE' });
     return null;
   }
-  if (current) return apiRequest<CourseFilter>(`course_filters/${current.id}/`, { method: 'PATCH', body: { course_sources: sources } });
-  return apiRequest<CourseFilter>('course_filters/', { method: 'POST', body: { course, course_sources: sources } });
+  if (current)
+    return apiRequest<CourseFilter>(`course_filters/${current.id}/`, {
+      method: 'PATCH',
+      body: { course_sources: sources },
+    });
+  return apiRequest<CourseFilter>('course_filters/', {
+    method: 'POST',
+    body: { course, course_sources: sources },
+  });
 }
 
 export function useSaveCourseFilter() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ course, sources }: { course: number; sources: number[] }) => saveCourseFilter(course, sources),
+    mutationFn: ({ course, sources }: { course: number; sources: number[] }) =>
+      saveCourseFilter(course, sources),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ['catalogue', 'courses'] });
       // The course's question lists change with its filter.

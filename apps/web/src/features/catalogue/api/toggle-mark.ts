@@ -17,7 +17,8 @@ export async function setCatalogueMark(kind: MarkKind, target: Target, on: boole
     return;
   }
   const records = await apiRequest<(Favorite | Hide)[]>(PATHS[kind], { query: target });
-  for (const record of records) await apiRequest(`${PATHS[kind]}${record.id}/`, { method: 'DELETE' });
+  for (const record of records)
+    await apiRequest(`${PATHS[kind]}${record.id}/`, { method: 'DELETE' });
 }
 
 /** Optimistic: the module page and lists flip at once, and roll back with a toast on refusal. */
@@ -25,7 +26,8 @@ export function useToggleCatalogueMark(kind: MarkKind) {
   const queryClient = useQueryClient();
   const { t } = useTranslation();
   return useMutation({
-    mutationFn: ({ target, on }: { target: Target; on: boolean }) => setCatalogueMark(kind, target, on),
+    mutationFn: ({ target, on }: { target: Target; on: boolean }) =>
+      setCatalogueMark(kind, target, on),
     onMutate: async ({ target, on }) => {
       await queryClient.cancelQueries({ queryKey: ['catalogue'] });
       const snapshot = [
@@ -34,9 +36,14 @@ export function useToggleCatalogueMark(kind: MarkKind) {
       ];
       const flag = FLAG[kind];
       if ('module' in target) {
-        queryClient.setQueriesData<Module>({ queryKey: ['catalogue', 'module', target.module] }, (m) => (m ? { ...m, [flag]: on } : m));
+        queryClient.setQueriesData<Module>(
+          { queryKey: ['catalogue', 'module', target.module] },
+          (m) => (m ? { ...m, [flag]: on } : m),
+        );
         queryClient.setQueriesData<Module[]>({ queryKey: ['modules'] }, (list) =>
-          Array.isArray(list) ? list.map((m) => (m.id === target.module ? { ...m, [flag]: on } : m)) : list,
+          Array.isArray(list)
+            ? list.map((m) => (m.id === target.module ? { ...m, [flag]: on } : m))
+            : list,
         );
       } else {
         queryClient.setQueriesData<Course[]>({ queryKey: ['catalogue', 'courses'] }, (list) =>
@@ -47,7 +54,10 @@ export function useToggleCatalogueMark(kind: MarkKind) {
     },
     onError: (_error, _vars, context) => {
       for (const [key, data] of context?.snapshot ?? []) queryClient.setQueryData(key, data);
-      notify('error', t(kind === 'favorite' ? 'catalogue.favorite-failed' : 'catalogue.hide-failed'));
+      notify(
+        'error',
+        t(kind === 'favorite' ? 'catalogue.favorite-failed' : 'catalogue.hide-failed'),
+      );
     },
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: ['modules'] });

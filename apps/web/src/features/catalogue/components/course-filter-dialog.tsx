@@ -8,7 +8,15 @@ import { notify } from '../../../lib/toast';
 import { useSaveCourseFilter } from '../api/save-course-filter';
 
 /** A checklist of the module's sources that limits a course's questions (course_sources). */
-export function CourseFilterDialog({ course, sources, onClose }: { course: Course; sources: Source[]; onClose: () => void }) {
+export function CourseFilterDialog({
+  course,
+  sources,
+  onClose,
+}: {
+  course: Course;
+  sources: Source[];
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const dialog = useRef<HTMLDialogElement>(null);
   const [chosen, setChosen] = useState<number[]>(course.course_sources ?? []);
@@ -35,7 +43,12 @@ export function CourseFilterDialog({ course, sources, onClose }: { course: Cours
     );
   }
 
-  const error = save.error instanceof ApiError ? save.error.messages[0] ?? t('errors.saving-failed') : save.error ? t('errors.saving-failed') : null;
+  const error =
+    save.error instanceof ApiError
+      ? (save.error.messages[0] ?? t('errors.saving-failed'))
+      : save.error
+        ? t('errors.saving-failed')
+        : null;
 
   return (
     <dialog ref={dialog} className="dialog" aria-labelledby="course-filter-title" onClose={onClose}>
@@ -48,7 +61,11 @@ export function CourseFilterDialog({ course, sources, onClose }: { course: Cours
           <legend className="visually-hidden">{t('catalogue.sources')}</legend>
           {sources.map((source) => (
             <label key={source.id} className="choice">
-              <input type="checkbox" checked={chosen.includes(source.id)} onChange={(e) => toggle(source.id, e.target.checked)} />
+              <input
+                type="checkbox"
+                checked={chosen.includes(source.id)}
+                onChange={(e) => toggle(source.id, e.target.checked)}
+              />
               <span className="choice-name">{source.name}</span>
               <span className="choice-meta">{source.year ?? ''}</span>
             </label>

@@ -58,7 +58,11 @@ export default function ModulePage() {
           >
             <span aria-hidden="true">{m.is_favorite ? '★' : '☆'}</span>
           </Button>
-          <Button variant="secondary" aria-pressed={m.is_hidden} onClick={() => hide.mutate({ target: { module: m.id }, on: !m.is_hidden })}>
+          <Button
+            variant="secondary"
+            aria-pressed={m.is_hidden}
+            onClick={() => hide.mutate({ target: { module: m.id }, on: !m.is_hidden })}
+          >
             {m.is_hidden ? t('catalogue.unhide-module') : t('catalogue.hide-module')}
           </Button>
           <Link className="btn btn-secondary" to={`/exam?module=${m.id}`}>
@@ -68,7 +72,8 @@ export default function ModulePage() {
       </div>
       {m.description ? <p className="module-description">{m.description}</p> : null}
       <p className="module-counts">
-        {t('modules.courses', { count: m.courses_count })} · {t('modules.questions', { count: m.questions_count })}
+        {t('modules.courses', { count: m.courses_count })} ·{' '}
+        {t('modules.questions', { count: m.questions_count })}
       </p>
 
       <h2>{t('catalogue.courses')}</h2>
@@ -77,7 +82,12 @@ export default function ModulePage() {
       {courses.isSuccess && visible.length === 0 ? <p>{t('catalogue.no-courses')}</p> : null}
       <ul className="course-list" aria-label={t('catalogue.courses')}>
         {visible.map((course) => (
-          <CourseItem key={course.id} course={course} sources={sourceList} onFilter={setFiltering} />
+          <CourseItem
+            key={course.id}
+            course={course}
+            sources={sourceList}
+            onFilter={setFiltering}
+          />
         ))}
       </ul>
       {hidden.length > 0 ? (
@@ -85,7 +95,12 @@ export default function ModulePage() {
           <summary>{t('catalogue.hidden-courses', { count: hidden.length })}</summary>
           <ul className="course-list">
             {hidden.map((course) => (
-              <CourseItem key={course.id} course={course} sources={sourceList} onFilter={setFiltering} />
+              <CourseItem
+                key={course.id}
+                course={course}
+                sources={sourceList}
+                onFilter={setFiltering}
+              />
             ))}
           </ul>
         </details>
@@ -97,11 +112,19 @@ export default function ModulePage() {
         {sourceList.map((source) => (
           <li key={source.id}>
             <span>{source.name}</span>
-            <span className="choice-meta">{t('modules.questions', { count: source.questions_count })}</span>
+            <span className="choice-meta">
+              {t('modules.questions', { count: source.questions_count })}
+            </span>
           </li>
         ))}
       </ul>
-      {filtering ? <CourseFilterDialog course={filtering} sources={sourceList} onClose={() => setFiltering(null)} /> : null}
+      {filtering ? (
+        <CourseFilterDialog
+          course={filtering}
+          sources={sourceList}
+          onClose={() => setFiltering(null)}
+        />
+      ) : null}
     </section>
   );
 }

@@ -10,8 +10,14 @@ export const examModulesQueryOptions = queryOptions({
     return Array.isArray(data) ? data : data.results;
   },
 });
-export const examCoursesQueryOptions = queryOptions({ queryKey: ['catalogue', 'courses', 'all'], queryFn: () => apiRequest<Course[]>('courss/') });
-export const examSourcesQueryOptions = queryOptions({ queryKey: ['catalogue', 'sources', 'all'], queryFn: () => apiRequest<Source[]>('sourcs/') });
+export const examCoursesQueryOptions = queryOptions({
+  queryKey: ['catalogue', 'courses', 'all'],
+  queryFn: () => apiRequest<Course[]>('courss/'),
+});
+export const examSourcesQueryOptions = queryOptions({
+  queryKey: ['catalogue', 'sources', 'all'],
+  queryFn: () => apiRequest<Source[]>('sourcs/'),
+});
 
 export function useExamCatalogue() {
   return {

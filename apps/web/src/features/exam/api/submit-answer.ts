@@ -1,15 +1,26 @@
 import type { HistoryCreated, ScoringRule } from '@qbank/contract/history';
 import { apiRequest } from '../../../lib/api-client';
 
-export type ExamAnswer = { question: number; choices: number[]; time_spent_ms: number; scoring: ScoringRule };
+export type ExamAnswer = {
+  question: number;
+  choices: number[];
+  time_spent_ms: number;
+  scoring: ScoringRule;
+};
 
 /** POST /api/question_answer_history/ in exam mode: the server scores the answer. */
 export function submitExamAnswer(answer: ExamAnswer): Promise<HistoryCreated> {
-  return apiRequest<HistoryCreated>('question_answer_history/', { method: 'POST', body: { ...answer, mode: 'exam' } });
+  return apiRequest<HistoryCreated>('question_answer_history/', {
+    method: 'POST',
+    body: { ...answer, mode: 'exam' },
+  });
 }
 
 /** Every answer, a few at a time; `onProgress` counts the saved ones. Results keep the input order. */
-export async function submitExam(answers: ExamAnswer[], onProgress: (done: number) => void): Promise<HistoryCreated[]> {
+export async function submitExam(
+  answers: ExamAnswer[],
+  onProgress: (done: number) => void,
+): Promise<HistoryCreated[]> {
   const results: HistoryCreated[] = new Array(answers.length);
   let next = 0;
   let done = 0;

@@ -34,12 +34,22 @@ export default function ExamBuilderPage() {
   const [error, setError] = useState<string | null>(null);
 
   const moduleList = (modules.data ?? []).filter((m) => !m.is_hidden);
-  const courseList = (courses.data ?? []).filter((c) => !c.is_hidden && chosenModules.includes(c.module));
-  const sourceList = (sources.data ?? []).filter((s) => !s.is_hidden && chosenModules.includes(s.module));
+  const courseList = (courses.data ?? []).filter(
+    (c) => !c.is_hidden && chosenModules.includes(c.module),
+  );
+  const sourceList = (sources.data ?? []).filter(
+    (s) => !s.is_hidden && chosenModules.includes(s.module),
+  );
   const countNumber = Number(count);
   const durationNumber = Number(duration);
-  const countError = !Number.isInteger(countNumber) || countNumber < 1 || countNumber > EXAM_COUNT_MAX ? t('exam.count-invalid', { max: EXAM_COUNT_MAX }) : null;
-  const durationError = !Number.isInteger(durationNumber) || durationNumber < 0 || durationNumber > 600 ? t('exam.duration-invalid') : null;
+  const countError =
+    !Number.isInteger(countNumber) || countNumber < 1 || countNumber > EXAM_COUNT_MAX
+      ? t('exam.count-invalid', { max: EXAM_COUNT_MAX })
+      : null;
+  const durationError =
+    !Number.isInteger(durationNumber) || durationNumber < 0 || durationNumber > 600
+      ? t('exam.duration-invalid')
+      : null;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -65,7 +75,9 @@ export default function ExamBuilderPage() {
       startExam(id, playable, durationNumber);
       void navigate('/exam/run');
     } catch (e) {
-      setError(e instanceof ApiError && e.messages.length ? e.messages.join(' ') : t('exam.load-failed'));
+      setError(
+        e instanceof ApiError && e.messages.length ? e.messages.join(' ') : t('exam.load-failed'),
+      );
     } finally {
       setLoading(false);
     }
@@ -90,7 +102,11 @@ export default function ExamBuilderPage() {
           <div className="check-grid">
             {moduleList.map((m) => (
               <label key={m.id} className="inline-check">
-                <input type="checkbox" checked={chosenModules.includes(m.id)} onChange={(e) => setModules(toggleIn(chosenModules, m.id, e.target.checked))} />
+                <input
+                  type="checkbox"
+                  checked={chosenModules.includes(m.id)}
+                  onChange={(e) => setModules(toggleIn(chosenModules, m.id, e.target.checked))}
+                />
                 {m.name}
               </label>
             ))}
@@ -103,7 +119,11 @@ export default function ExamBuilderPage() {
             <div className="check-grid">
               {courseList.map((c) => (
                 <label key={c.id} className="inline-check">
-                  <input type="checkbox" checked={chosenCourses.includes(c.id)} onChange={(e) => setCourses(toggleIn(chosenCourses, c.id, e.target.checked))} />
+                  <input
+                    type="checkbox"
+                    checked={chosenCourses.includes(c.id)}
+                    onChange={(e) => setCourses(toggleIn(chosenCourses, c.id, e.target.checked))}
+                  />
                   {c.name}
                 </label>
               ))}
@@ -116,7 +136,11 @@ export default function ExamBuilderPage() {
             <div className="check-grid">
               {sourceList.map((s) => (
                 <label key={s.id} className="inline-check">
-                  <input type="checkbox" checked={chosenSources.includes(s.id)} onChange={(e) => setSources(toggleIn(chosenSources, s.id, e.target.checked))} />
+                  <input
+                    type="checkbox"
+                    checked={chosenSources.includes(s.id)}
+                    onChange={(e) => setSources(toggleIn(chosenSources, s.id, e.target.checked))}
+                  />
                   {s.name}
                 </label>
               ))}
@@ -128,7 +152,13 @@ export default function ExamBuilderPage() {
           <div className="check-grid">
             {(['qcs', 'qcm'] as const).map((type) => (
               <label key={type} className="inline-check">
-                <input type="checkbox" checked={types.includes(type)} onChange={(e) => setTypes(e.target.checked ? [...types, type] : types.filter((x) => x !== type))} />
+                <input
+                  type="checkbox"
+                  checked={types.includes(type)}
+                  onChange={(e) =>
+                    setTypes(e.target.checked ? [...types, type] : types.filter((x) => x !== type))
+                  }
+                />
                 {t(`exam.type-${type}`)}
               </label>
             ))}
@@ -139,7 +169,11 @@ export default function ExamBuilderPage() {
           <div className="check-grid">
             {(['unanswered', 'incorrect', 'favorite'] as const).map((key) => (
               <label key={key} className="inline-check">
-                <input type="checkbox" checked={only[key]} onChange={(e) => setOnly({ ...only, [key]: e.target.checked })} />
+                <input
+                  type="checkbox"
+                  checked={only[key]}
+                  onChange={(e) => setOnly({ ...only, [key]: e.target.checked })}
+                />
                 {t(`exam.only-${key}`)}
               </label>
             ))}
@@ -148,14 +182,34 @@ export default function ExamBuilderPage() {
         <div className="field-row exam-numbers">
           <div className="field">
             <label htmlFor="exam-count">{t('exam.count')}</label>
-            <input id="exam-count" type="number" inputMode="numeric" min={1} max={EXAM_COUNT_MAX} value={count} onChange={(e) => setCount(e.target.value)} aria-invalid={Boolean(countError)} aria-describedby="exam-count-error" />
+            <input
+              id="exam-count"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={EXAM_COUNT_MAX}
+              value={count}
+              onChange={(e) => setCount(e.target.value)}
+              aria-invalid={Boolean(countError)}
+              aria-describedby="exam-count-error"
+            />
             <p id="exam-count-error" className="field-error">
               {countError}
             </p>
           </div>
           <div className="field">
             <label htmlFor="exam-duration">{t('exam.duration')}</label>
-            <input id="exam-duration" type="number" inputMode="numeric" min={0} max={600} value={duration} onChange={(e) => setDuration(e.target.value)} aria-invalid={Boolean(durationError)} aria-describedby="exam-duration-hint" />
+            <input
+              id="exam-duration"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={600}
+              value={duration}
+              onChange={(e) => setDuration(e.target.value)}
+              aria-invalid={Boolean(durationError)}
+              aria-describedby="exam-duration-hint"
+            />
             <p id="exam-duration-hint" className={durationError ? 'field-error' : 'field-hint'}>
               {durationError ?? t('exam.duration-hint')}
             </p>

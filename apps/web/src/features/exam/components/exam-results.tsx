@@ -58,7 +58,9 @@ export function ExamResults({ exam }: { exam: Exam }) {
       <dl className="exam-summary">
         <div>
           <dt>{t('exam.score')}</dt>
-          <dd data-testid="exam-score">{t('exam.score-value', { score: formatScore(total), total: results.length, percent })}</dd>
+          <dd data-testid="exam-score">
+            {t('exam.score-value', { score: formatScore(total), total: results.length, percent })}
+          </dd>
         </div>
         <div>
           <dt>{t('exam.right')}</dt>
@@ -99,10 +101,17 @@ export function ExamResults({ exam }: { exam: Exam }) {
           const r = results[k];
           return (
             <li key={q.id}>
-              <article className="question-card" data-question-id={q.id} aria-label={t('exam.position', { position: k + 1, total: exam.questions.length })}>
+              <article
+                className="question-card"
+                data-question-id={q.id}
+                aria-label={t('exam.position', { position: k + 1, total: exam.questions.length })}
+              >
                 <p className="verdict">
-                  <strong>{t('exam.position', { position: k + 1, total: exam.questions.length })}</strong> ·{' '}
-                  {r?.is_correct ? t('player.correct') : t('player.incorrect')} {r ? t('player.score', { score: formatScore(r.score) }) : ''}
+                  <strong>
+                    {t('exam.position', { position: k + 1, total: exam.questions.length })}
+                  </strong>{' '}
+                  · {r?.is_correct ? t('player.correct') : t('player.incorrect')}{' '}
+                  {r ? t('player.score', { score: formatScore(r.score) }) : ''}
                 </p>
                 <QuestionStem question={q} />
                 <ChoiceList
@@ -111,7 +120,16 @@ export function ExamResults({ exam }: { exam: Exam }) {
                   selected={exam.responses_exam[k] ?? []}
                   onToggle={() => undefined}
                   disabled
-                  correction={r ? { correct: r.correct_choices, explanations: Object.fromEntries(r.choice_explanations.map((c) => [String(c.id), c.explanation])) } : null}
+                  correction={
+                    r
+                      ? {
+                          correct: r.correct_choices,
+                          explanations: Object.fromEntries(
+                            r.choice_explanations.map((c) => [String(c.id), c.explanation]),
+                          ),
+                        }
+                      : null
+                  }
                   name={`review-${q.id}`}
                 />
                 {r?.explanation ? <RichText text={r.explanation} className="explanation" /> : null}

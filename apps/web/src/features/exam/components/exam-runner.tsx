@@ -4,9 +4,19 @@ import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { ApiError } from '../../../lib/api-client';
 import { useSettings } from '../../../lib/settings';
-import { ChoiceList, Elapsed, QuestionStem, choiceIndexForKey, getScoringRule, isActivatable, isTypingTarget, preloadMarkdown, seededShuffle } from '../../player';
+import {
+  ChoiceList,
+  Elapsed,
+  QuestionStem,
+  choiceIndexForKey,
+  getScoringRule,
+  isActivatable,
+  isTypingTarget,
+  preloadMarkdown,
+  seededShuffle,
+} from '../../player';
 import { submitExam } from '../api/submit-answer';
-import { updateExam, type Exam } from '../exam-store';
+import { getExam, updateExam, type Exam } from '../exam-store';
 
 /** One question at a time, no correction; the answers are sent together at the end. */
 export function ExamRunner({ exam }: { exam: Exam }) {
@@ -31,7 +41,10 @@ export function ExamRunner({ exam }: { exam: Exam }) {
   }, [confirming]);
 
   const choices = useMemo(
-    () => (settings.randomAnswersOption ? seededShuffle(question.choices, `${exam.id}:${question.id}`) : question.choices),
+    () =>
+      settings.randomAnswersOption
+        ? seededShuffle(question.choices, `${exam.id}:${question.id}`)
+        : question.choices,
     [exam.id, question.choices, question.id, settings.randomAnswersOption],
   );
 
@@ -46,28 +59,34 @@ export function ExamRunner({ exam }: { exam: Exam }) {
     }));
   }, []);
 
-  const toggle = useCallback(
-    (choiceId: number) => {
-      updateExam((e) => {
-        const q = e.questions[e.current]!;
-        const mine = e.responses_exam[e.current] ?? [];
-        const next = q.type === 'qcs' ? [choiceId] : mine.includes(choiceId) ? mine.filter((c) => c !== choiceId) : [...mine, choiceId];
-        return { ...e, responses_exam: e.responses_exam.map((r, k) => (k === e.current ? next : r)) };
-      });
-    },
-    [],
-  );
+  const toggle = useCallback((choiceId: number) => {
+    updateExam((e) => {
+      const q = e.questions[e.current]!;
+      const mine = e.responses_exam[e.current] ?? [];
+      const next =
+        q.type === 'qcs'
+          ? [choiceId]
+          : mine.includes(choiceId)
+            ? mine.filter((c) => c !== choiceId)
+            : [...mine, choiceId];
+      return { ...e, responses_exam: e.responses_exam.map((r, k) => (k === e.current ? next : r)) };
+    });
+  }, []);
 
   const finish = useCallback(async () => {
     setConfirming(false);
     setError(null);
     const spent = Math.round(performance.now() - shownAt.current);
     shownAt.current = performance.now();
-    updateExam((e) => ({ ...e, time_spent_ms: e.time_spent_ms.map((ms, k) => (k === e.current ? ms + spent : ms)) }));
+    updateExam((e) => ({
+      ...e,
+      time_spent_ms: e.time_spent_ms.map((ms, k) => (k === e.current ? ms + spent : ms)),
+    }));
     setSending(0);
     try {
       const scoring = getScoringRule();
-      const snapshot = exam;
+      const snapshot = getExam();
+      if (!snapshot) return;
       const results = await submitExam(
         snapshot.questions.map((q, k) => ({
           question: q.id,
@@ -79,11 +98,13 @@ export function ExamRunner({ exam }: { exam: Exam }) {
       );
       updateExam((e) => ({ ...e, results, finishedAt: Date.now() }));
     } catch (e) {
-      setError(e instanceof ApiError && e.messages.length ? e.messages.join(' ') : t('exam.submit-failed'));
+      setError(
+        e instanceof ApiError && e.messages.length ? e.messages.join(' ') : t('exam.submit-failed'),
+      );
     } finally {
       setSending(null);
     }
-  }, [exam, t]);
+  }, [t]);
 
   const expire = useCallback(() => {
     if (sending === null && !error) void finish();
@@ -95,7 +116,14 @@ export function ExamRunner({ exam }: { exam: Exam }) {
   });
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
-      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(event.target)) return;
+      if (
+        event.defaultPrevented ||
+        event.ctrlKey ||
+        event.metaKey ||
+        event.altKey ||
+        isTypingTarget(event.target)
+      )
+        return;
       if (document.querySelector('dialog[open]')) return;
       const k = keys.current;
       if (event.key === 'ArrowRight' && k.i < k.total - 1) {
@@ -131,9 +159,15 @@ export function ExamRunner({ exam }: { exam: Exam }) {
         ) : null}
       </div>
       <p>
-        <span data-testid="exam-position">{t('exam.position', { position: i + 1, total })}</span> · {t('exam.answered', { count: answeredCount, total })}
+        <span data-testid="exam-position">{t('exam.position', { position: i + 1, total })}</span> ·{' '}
+        {t('exam.answered', { count: answeredCount, total })}
       </p>
-      <progress className="exam-progress" max={total} value={answeredCount} aria-label={t('exam.progress-label')} />
+      <progress
+        className="exam-progress"
+        max={total}
+        value={answeredCount}
+        aria-label={t('exam.progress-label')}
+      />
       <nav aria-label={t('exam.navigator')}>
         <ul className="exam-grid">
           {exam.questions.map((q, k) => (
@@ -151,9 +185,19 @@ export function ExamRunner({ exam }: { exam: Exam }) {
           ))}
         </ul>
       </nav>
-      <article className="question-card" data-question-id={question.id} aria-label={t('exam.position', { position: i + 1, total })}>
+      <article
+        className="question-card"
+        data-question-id={question.id}
+        aria-label={t('exam.position', { position: i + 1, total })}
+      >
         <QuestionStem question={question} />
-        <ChoiceList question={question} choices={choices} selected={exam.responses_exam[i] ?? []} onToggle={toggle} name={`exam-${question.id}`} />
+        <ChoiceList
+          question={question}
+          choices={choices}
+          selected={exam.responses_exam[i] ?? []}
+          onToggle={toggle}
+          name={`exam-${question.id}`}
+        />
         <div className="player-nav">
           <Button variant="secondary" disabled={i === 0} onClick={() => go(i - 1)}>
             {t('player.previous')}
@@ -173,9 +217,18 @@ export function ExamRunner({ exam }: { exam: Exam }) {
       ) : null}
       <FormAlert>{error}</FormAlert>
       {confirming ? (
-        <dialog ref={dialog} className="dialog" aria-labelledby="finish-title" onClose={() => setConfirming(false)}>
+        <dialog
+          ref={dialog}
+          className="dialog"
+          aria-labelledby="finish-title"
+          onClose={() => setConfirming(false)}
+        >
           <h2 id="finish-title">{t('exam.finish-title')}</h2>
-          <p>{answeredCount < total ? t('exam.finish-unanswered', { count: total - answeredCount }) : t('exam.finish-text')}</p>
+          <p>
+            {answeredCount < total
+              ? t('exam.finish-unanswered', { count: total - answeredCount })
+              : t('exam.finish-text')}
+          </p>
           <div className="actions">
             <Button onClick={() => void finish()}>{t('exam.finish')}</Button>
             <Button variant="secondary" onClick={() => dialog.current?.close()}>

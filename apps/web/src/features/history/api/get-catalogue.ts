@@ -11,8 +11,14 @@ export const historyModulesQueryOptions = queryOptions({
   },
 });
 
-export const allCoursesQueryOptions = queryOptions({ queryKey: ['catalogue', 'courses', 'all'], queryFn: () => apiRequest<Course[]>('courss/') });
+export const allCoursesQueryOptions = queryOptions({
+  queryKey: ['catalogue', 'courses', 'all'],
+  queryFn: () => apiRequest<Course[]>('courss/'),
+});
 
 export function useHistoryCatalogue() {
-  return { modules: useQuery(historyModulesQueryOptions), courses: useQuery(allCoursesQueryOptions) };
+  return {
+    modules: useQuery(historyModulesQueryOptions),
+    courses: useQuery(allCoursesQueryOptions),
+  };
 }

@@ -27,10 +27,15 @@ export default function HistoryPage() {
   const { modules, courses } = useHistoryCatalogue();
   const courseName = new Map((courses.data ?? []).map((c) => [c.id, c.name]));
   const moduleName = new Map((modules.data ?? []).map((m) => [m.id, m.name]));
-  const courseOptions = (courses.data ?? []).filter((c) => !filters.module || c.module === filters.module);
+  const courseOptions = (courses.data ?? []).filter(
+    (c) => !filters.module || c.module === filters.module,
+  );
   const count = history.data?.count ?? 0;
   const pages = Math.max(1, Math.ceil(count / 10));
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const format = new Intl.DateTimeFormat(i18n.language, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
 
   function set(changes: Record<string, string | undefined>) {
     const next = new URLSearchParams(search);
@@ -50,10 +55,17 @@ export default function HistoryPage() {
           {t('history.sessions')}
         </Link>
       </div>
-      <form className="filter-bar" onSubmit={(e) => e.preventDefault()} aria-label={t('history.filters')}>
+      <form
+        className="filter-bar"
+        onSubmit={(e) => e.preventDefault()}
+        aria-label={t('history.filters')}
+      >
         <label>
           {t('history.module')}
-          <select value={filters.module ?? ''} onChange={(e) => set({ module: e.target.value || undefined, course: undefined })}>
+          <select
+            value={filters.module ?? ''}
+            onChange={(e) => set({ module: e.target.value || undefined, course: undefined })}
+          >
             <option value="">{t('history.all-modules')}</option>
             {(modules.data ?? []).map((m) => (
               <option key={m.id} value={m.id}>
@@ -64,7 +76,10 @@ export default function HistoryPage() {
         </label>
         <label>
           {t('history.course')}
-          <select value={filters.course ?? ''} onChange={(e) => set({ course: e.target.value || undefined })}>
+          <select
+            value={filters.course ?? ''}
+            onChange={(e) => set({ course: e.target.value || undefined })}
+          >
             <option value="">{t('history.all-courses')}</option>
             {courseOptions.map((c) => (
               <option key={c.id} value={c.id}>
@@ -75,7 +90,10 @@ export default function HistoryPage() {
         </label>
         <label>
           {t('history.result')}
-          <select value={result ?? ''} onChange={(e) => set({ result: e.target.value || undefined })}>
+          <select
+            value={result ?? ''}
+            onChange={(e) => set({ result: e.target.value || undefined })}
+          >
             <option value="">{t('history.all-results')}</option>
             <option value="right">{t('history.right')}</option>
             <option value="wrong">{t('history.wrong')}</option>
@@ -98,11 +116,20 @@ export default function HistoryPage() {
         </div>
       ) : null}
       {count > 0 ? <p className="history-count">{t('history.count', { count })}</p> : null}
-      <ol className="history-list" aria-label={t('history.title')} aria-busy={history.isFetching || undefined}>
+      <ol
+        className="history-list"
+        aria-label={t('history.title')}
+        aria-busy={history.isFetching || undefined}
+      >
         {(history.data?.results ?? []).map((entry) => (
-          <li key={entry.id} className={`history-item ${entry.is_correct ? 'is-right' : 'is-wrong'}`}>
+          <li
+            key={entry.id}
+            className={`history-item ${entry.is_correct ? 'is-right' : 'is-wrong'}`}
+          >
             <Link to={`/questions/${entry.question.id}`} className="history-link">
-              <span className="history-stem">{entry.question.stem || t('history.question', { id: entry.question.id })}</span>
+              <span className="history-stem">
+                {entry.question.stem || t('history.question', { id: entry.question.id })}
+              </span>
             </Link>
             <span className="history-meta">
               <strong>{entry.is_correct ? t('history.right') : t('history.wrong')}</strong>
@@ -112,7 +139,9 @@ export default function HistoryPage() {
               {t(entry.mode === 'exam' ? 'history.mode-exam' : 'history.mode-study')}
               {' · '}
               {moduleName.get(entry.question.module) ?? ''}
-              {courseName.get(entry.question.course) ? ` / ${courseName.get(entry.question.course)}` : ''}
+              {courseName.get(entry.question.course)
+                ? ` / ${courseName.get(entry.question.course)}`
+                : ''}
               {' · '}
               <time dateTime={entry.created_at}>{format.format(new Date(entry.created_at))}</time>
             </span>
@@ -121,11 +150,19 @@ export default function HistoryPage() {
       </ol>
       {count > 10 ? (
         <nav className="pager" aria-label={t('history.pages')}>
-          <Button variant="secondary" disabled={filters.page <= 1} onClick={() => set({ page: String(filters.page - 1) })}>
+          <Button
+            variant="secondary"
+            disabled={filters.page <= 1}
+            onClick={() => set({ page: String(filters.page - 1) })}
+          >
             {t('history.previous')}
           </Button>
           <span>{t('history.page', { page: filters.page, pages })}</span>
-          <Button variant="secondary" disabled={filters.page >= pages} onClick={() => set({ page: String(filters.page + 1) })}>
+          <Button
+            variant="secondary"
+            disabled={filters.page >= pages}
+            onClick={() => set({ page: String(filters.page + 1) })}
+          >
             {t('history.next')}
           </Button>
         </nav>

@@ -4,7 +4,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { updateCachedQuestion } from './get-questions';
 
-export type AnswerInput = { session: number; question: number; choices: number[]; time_spent_ms: number; scoring: ScoringRule };
+export type AnswerInput = {
+  session: number;
+  question: number;
+  choices: number[];
+  time_spent_ms: number;
+  scoring: ScoringRule;
+};
 
 /** POST /api/session_questions/: scores the answer, stores it in the session and the history. */
 export function answerQuestion(input: AnswerInput): Promise<SessionQuestion> {
@@ -19,11 +25,18 @@ export function useAnswerQuestion() {
       // The cached page learns the answer: going back shows the correction without a request.
       updateCachedQuestion(queryClient, answer.question, (q) => ({
         ...q,
-        last_answer: { choices: answer.choices, is_correct: answer.is_correct, score: answer.score, answered_at: answer.answered_at },
+        last_answer: {
+          choices: answer.choices,
+          is_correct: answer.is_correct,
+          score: answer.score,
+          answered_at: answer.answered_at,
+        },
         correction: {
           correct_choices: answer.correct_choices,
           explanation: answer.explanation,
-          choice_explanations: Object.fromEntries(answer.choice_explanations.map((c) => [String(c.id), c.explanation])),
+          choice_explanations: Object.fromEntries(
+            answer.choice_explanations.map((c) => [String(c.id), c.explanation]),
+          ),
         },
       }));
       void queryClient.invalidateQueries({ queryKey: ['sessions', 'resume'] });

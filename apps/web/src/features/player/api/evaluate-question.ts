@@ -4,9 +4,15 @@ import { apiRequest } from '../../../lib/api-client';
 
 /** POST /api/question-evaluations/: the learner's own rating, which schedules the next review. */
 export function evaluateQuestion(question: number, rating: Rating): Promise<Evaluation> {
-  return apiRequest<Evaluation>('question-evaluations/', { method: 'POST', body: { question, rating } });
+  return apiRequest<Evaluation>('question-evaluations/', {
+    method: 'POST',
+    body: { question, rating },
+  });
 }
 
 export function useEvaluateQuestion() {
-  return useMutation({ mutationFn: ({ question, rating }: { question: number; rating: Rating }) => evaluateQuestion(question, rating) });
+  return useMutation({
+    mutationFn: ({ question, rating }: { question: number; rating: Rating }) =>
+      evaluateQuestion(question, rating),
+  });
 }

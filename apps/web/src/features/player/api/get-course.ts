@@ -6,7 +6,8 @@ export function getCourse(id: number): Promise<Course> {
   return apiRequest<Course>(`courss/${id}/`);
 }
 
-export const courseQueryOptions = (id: number) => queryOptions({ queryKey: ['courses', 'one', id], queryFn: () => getCourse(id) });
+export const courseQueryOptions = (id: number) =>
+  queryOptions({ queryKey: ['courses', 'one', id], queryFn: () => getCourse(id) });
 
 export function useCourse(id: number) {
   return useQuery(courseQueryOptions(id));

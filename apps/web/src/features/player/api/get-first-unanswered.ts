@@ -5,7 +5,9 @@ import { PAGE_SIZE } from './get-questions';
 
 /** GET /api/questns/first-unanswered/: page (10 a page) and index of the first unanswered question. */
 export function getFirstUnanswered(course: number, session: number): Promise<FirstUnanswered> {
-  return apiRequest<FirstUnanswered>('questns/first-unanswered/', { query: { course, session, page_size: PAGE_SIZE } });
+  return apiRequest<FirstUnanswered>('questns/first-unanswered/', {
+    query: { course, session, page_size: PAGE_SIZE },
+  });
 }
 
 export const firstUnansweredQueryOptions = (course: number, session: number) =>
@@ -19,5 +21,8 @@ export const firstUnansweredQueryOptions = (course: number, session: number) =>
   });
 
 export function useFirstUnanswered(course: number, session: number | undefined) {
-  return useQuery({ ...firstUnansweredQueryOptions(course, session ?? 0), enabled: session !== undefined });
+  return useQuery({
+    ...firstUnansweredQueryOptions(course, session ?? 0),
+    enabled: session !== undefined,
+  });
 }

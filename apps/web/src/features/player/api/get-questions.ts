@@ -9,8 +9,14 @@ export type QuestionPageParams = { course: number; session?: number; page: numbe
 export type QuestionPage = Paginated<Question>;
 
 /** GET /api/questns/ for a course, 10 a page, with the caller's answers in `session`. */
-export function getQuestionPage({ course, session, page }: QuestionPageParams): Promise<QuestionPage> {
-  return apiRequest<QuestionPage>('questns/', { query: { course, session, page, page_size: PAGE_SIZE } });
+export function getQuestionPage({
+  course,
+  session,
+  page,
+}: QuestionPageParams): Promise<QuestionPage> {
+  return apiRequest<QuestionPage>('questns/', {
+    query: { course, session, page, page_size: PAGE_SIZE },
+  });
 }
 
 export const questionPageQueryOptions = (params: QuestionPageParams) =>
@@ -30,11 +36,17 @@ export function prefetchQuestionPage(queryClient: QueryClient, params: QuestionP
 }
 
 /** Applies `change` to a question wherever a cached list holds it. */
-export function updateCachedQuestion(queryClient: QueryClient, id: number, change: (q: Question) => Question) {
+export function updateCachedQuestion(
+  queryClient: QueryClient,
+  id: number,
+  change: (q: Question) => Question,
+) {
   queryClient.setQueriesData<QuestionPage>({ queryKey: ['questions', 'page'] }, (data) =>
     data && data.results.some((q) => q.id === id)
       ? { ...data, results: data.results.map((q) => (q.id === id ? change(q) : q)) }
       : data,
   );
-  queryClient.setQueriesData<Question>({ queryKey: ['questions', 'one', id] }, (data) => (data ? change(data) : data));
+  queryClient.setQueriesData<Question>({ queryKey: ['questions', 'one', id] }, (data) =>
+    data ? change(data) : data,
+  );
 }

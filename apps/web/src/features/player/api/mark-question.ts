@@ -8,17 +8,25 @@ import type { QuestionPage } from './get-questions';
 import { updateCachedQuestion } from './get-questions';
 
 export type MarkKind = 'favorite' | 'hide';
-const PATHS: Record<MarkKind, string> = { favorite: 'favorite_questions/', hide: 'hide_questions/' };
+const PATHS: Record<MarkKind, string> = {
+  favorite: 'favorite_questions/',
+  hide: 'hide_questions/',
+};
 const FLAGS = { favorite: 'is_favorite', hide: 'is_hidden' } as const;
 
 /** Sets (POST) or removes (find the mark, then DELETE by id) a favourite or hide on a question. */
-export async function setQuestionMark(kind: MarkKind, question: number, on: boolean): Promise<void> {
+export async function setQuestionMark(
+  kind: MarkKind,
+  question: number,
+  on: boolean,
+): Promise<void> {
   if (on) {
     await apiRequest(PATHS[kind], { method: 'POST', body: { question } });
     return;
   }
   const marks = await apiRequest<Paginated<QuestionMark>>(PATHS[kind], { query: { question } });
-  for (const mark of marks.results) await apiRequest(`${PATHS[kind]}${mark.id}/`, { method: 'DELETE' });
+  for (const mark of marks.results)
+    await apiRequest(`${PATHS[kind]}${mark.id}/`, { method: 'DELETE' });
 }
 
 /** Optimistic toggle: the flag flips at once and rolls back with a toast if the server refuses. */
@@ -26,7 +34,8 @@ export function useToggleQuestionMark(kind: MarkKind) {
   const queryClient = useQueryClient();
   const { t } = useTranslation();
   return useMutation({
-    mutationFn: ({ question, on }: { question: number; on: boolean }) => setQuestionMark(kind, question, on),
+    mutationFn: ({ question, on }: { question: number; on: boolean }) =>
+      setQuestionMark(kind, question, on),
     onMutate: async ({ question, on }) => {
       await queryClient.cancelQueries({ queryKey: ['questions'] });
       const snapshot = queryClient.getQueriesData<QuestionPage>({ queryKey: ['questions'] });

@@ -8,7 +8,11 @@ export function openCourseSession(course: number): Promise<Session> {
 }
 
 export const courseSessionQueryOptions = (course: number) =>
-  queryOptions({ queryKey: ['sessions', 'course', course], queryFn: () => openCourseSession(course), staleTime: Infinity });
+  queryOptions({
+    queryKey: ['sessions', 'course', course],
+    queryFn: () => openCourseSession(course),
+    staleTime: Infinity,
+  });
 
 export function useCourseSession(course: number) {
   return useQuery(courseSessionQueryOptions(course));

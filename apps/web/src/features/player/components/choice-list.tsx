@@ -17,19 +17,34 @@ type Props = {
 };
 
 /** Lettered choices: radio buttons for qcs, checkboxes for qcm; marked right or wrong once corrected. */
-export function ChoiceList({ question, choices, selected, onToggle, correction, disabled, name }: Props) {
+export function ChoiceList({
+  question,
+  choices,
+  selected,
+  onToggle,
+  correction,
+  disabled,
+  name,
+}: Props) {
   const { t } = useTranslation();
   const single = question.type === 'qcs';
   return (
     <fieldset className="choices">
-      <legend className="visually-hidden">{single ? t('player.choose-one') : t('player.choose-many')}</legend>
+      <legend className="visually-hidden">
+        {single ? t('player.choose-one') : t('player.choose-many')}
+      </legend>
       {choices.map((choice, index) => {
         const ticked = selected.includes(choice.id);
         const right = correction ? correction.correct.includes(choice.id) : null;
         const state = correction ? (right ? 'is-right' : ticked ? 'is-wrong' : '') : '';
         const explanation = correction?.explanations[String(choice.id)];
         return (
-          <label key={choice.id} className={['choice-option', ticked ? 'is-ticked' : '', state].filter(Boolean).join(' ')}>
+          <label
+            key={choice.id}
+            className={['choice-option', ticked ? 'is-ticked' : '', state]
+              .filter(Boolean)
+              .join(' ')}
+          >
             <input
               type={single ? 'radio' : 'checkbox'}
               name={name}

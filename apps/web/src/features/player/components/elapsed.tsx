@@ -8,7 +8,15 @@ function format(ms: number): string {
 }
 
 /** Time since mount, or time left before `deadline` (ms since epoch) when given. */
-export function Elapsed({ label, deadline, onExpire }: { label: string; deadline?: number; onExpire?: () => void }) {
+export function Elapsed({
+  label,
+  deadline,
+  onExpire,
+}: {
+  label: string;
+  deadline?: number;
+  onExpire?: () => void;
+}) {
   const [now, setNow] = useState(() => Date.now());
   const [start] = useState(() => Date.now());
   useEffect(() => {

@@ -10,7 +10,8 @@ import { ZoomableImage } from './zoomable-image';
  * react-markdown's default URL filter refuses javascript: and other unsafe links.
  */
 const components: Components = {
-  img: ({ src, alt }) => (typeof src === 'string' ? <ZoomableImage src={src} alt={alt ?? ''} /> : null),
+  img: ({ src, alt }) =>
+    typeof src === 'string' ? <ZoomableImage src={src} alt={alt ?? ''} /> : null,
   a: ({ href, children }) => (
     <a href={href} target="_blank" rel="noopener noreferrer nofollow">
       {children}
@@ -27,7 +28,12 @@ export function normaliseMath(text: string): string {
 
 export default function MarkdownView({ text }: { text: string }) {
   return (
-    <Markdown skipHtml remarkPlugins={[remarkGfm, remarkMath]} rehypePlugins={[rehypeKatex]} components={components}>
+    <Markdown
+      skipHtml
+      remarkPlugins={[remarkGfm, remarkMath]}
+      rehypePlugins={[rehypeKatex]}
+      components={components}
+    >
       {normaliseMath(text)}
     </Markdown>
   );

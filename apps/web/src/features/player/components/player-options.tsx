@@ -13,15 +13,27 @@ export function PlayerOptions() {
       <summary>{t('player.options.title')}</summary>
       <div className="player-options-body">
         <label className="inline-check">
-          <input type="checkbox" checked={settings.randomAnswersOption} onChange={(e) => updateSettings({ randomAnswersOption: e.target.checked })} />
+          <input
+            type="checkbox"
+            checked={settings.randomAnswersOption}
+            onChange={(e) => updateSettings({ randomAnswersOption: e.target.checked })}
+          />
           {t('player.options.random')}
         </label>
         <label className="inline-check">
-          <input type="checkbox" checked={settings.enableSound} onChange={(e) => updateSettings({ enableSound: e.target.checked })} />
+          <input
+            type="checkbox"
+            checked={settings.enableSound}
+            onChange={(e) => updateSettings({ enableSound: e.target.checked })}
+          />
           {t('player.options.sound')}
         </label>
         <label className="inline-check">
-          <input type="checkbox" checked={settings.showTimer} onChange={(e) => updateSettings({ showTimer: e.target.checked })} />
+          <input
+            type="checkbox"
+            checked={settings.showTimer}
+            onChange={(e) => updateSettings({ showTimer: e.target.checked })}
+          />
           {t('player.options.timer')}
         </label>
         <label className="inline-select">

@@ -41,14 +41,21 @@ export default function PlayerPage() {
   const first = useFirstUnanswered(courseId, position === null ? sessionId : undefined);
   const start = useMemo<Position | null>(() => {
     if (position) return position;
-    if (first.data) return first.data.page !== null && first.data.index !== null ? { page: first.data.page, index: first.data.index } : { page: 1, index: 0 };
+    if (first.data)
+      return first.data.page !== null && first.data.index !== null
+        ? { page: first.data.page, index: first.data.index }
+        : { page: 1, index: 0 };
     return first.isError ? { page: 1, index: 0 } : null;
   }, [position, first.data, first.isError]);
-  const finishedAtStart = position === null && first.data?.question_id === null && first.data.total > 0;
+  const finishedAtStart =
+    position === null && first.data?.question_id === null && first.data.total > 0;
 
   const jumpToFirstUnanswered = useCallback(async () => {
     if (sessionId === undefined) return;
-    const found = await queryClient.fetchQuery({ ...firstUnansweredQueryOptions(courseId, sessionId), staleTime: 0 });
+    const found = await queryClient.fetchQuery({
+      ...firstUnansweredQueryOptions(courseId, sessionId),
+      staleTime: 0,
+    });
     if (found.page !== null && found.index !== null) {
       setAllDone(false);
       setPosition({ page: found.page, index: found.index });
@@ -57,7 +64,10 @@ export default function PlayerPage() {
     }
   }, [courseId, queryClient, sessionId]);
 
-  const page = useQuestionPage({ course: courseId, session: sessionId, page: start?.page ?? 1 }, sessionId !== undefined && start !== null);
+  const page = useQuestionPage(
+    { course: courseId, session: sessionId, page: start?.page ?? 1 },
+    sessionId !== undefined && start !== null,
+  );
   const results = page.data?.results ?? [];
   const count = page.data?.count ?? 0;
   const lastPage = Math.max(1, Math.ceil(count / PAGE_SIZE));
@@ -65,8 +75,18 @@ export default function PlayerPage() {
   // The neighbouring pages wait in the cache, so moving on never waits for the network.
   useEffect(() => {
     if (!start || sessionId === undefined || !page.data) return;
-    if (page.data.next) void prefetchQuestionPage(queryClient, { course: courseId, session: sessionId, page: start.page + 1 });
-    if (start.page > 1) void prefetchQuestionPage(queryClient, { course: courseId, session: sessionId, page: start.page - 1 });
+    if (page.data.next)
+      void prefetchQuestionPage(queryClient, {
+        course: courseId,
+        session: sessionId,
+        page: start.page + 1,
+      });
+    if (start.page > 1)
+      void prefetchQuestionPage(queryClient, {
+        course: courseId,
+        session: sessionId,
+        page: start.page - 1,
+      });
   }, [courseId, page.data, start, queryClient, sessionId]);
 
   // A page that shrank (a hidden question left it) keeps the index in range.
@@ -77,10 +97,20 @@ export default function PlayerPage() {
   const canPrevious = absolute > 1;
 
   const next = useCallback(() => {
-    if (start) setPosition(index + 1 < PAGE_SIZE ? { page: start.page, index: index + 1 } : { page: start.page + 1, index: 0 });
+    if (start)
+      setPosition(
+        index + 1 < PAGE_SIZE
+          ? { page: start.page, index: index + 1 }
+          : { page: start.page + 1, index: 0 },
+      );
   }, [start, index]);
   const previous = useCallback(() => {
-    if (start) setPosition(index > 0 ? { page: start.page, index: index - 1 } : { page: start.page - 1, index: PAGE_SIZE - 1 });
+    if (start)
+      setPosition(
+        index > 0
+          ? { page: start.page, index: index - 1 }
+          : { page: start.page - 1, index: PAGE_SIZE - 1 },
+      );
   }, [start, index]);
 
   const answeredCount = answered ?? session.data?.answered ?? 0;
@@ -102,12 +132,18 @@ export default function PlayerPage() {
       <div className="page-head player-head">
         <div>
           <p className="breadcrumb">
-            {course.data ? <Link to={`/modules/${course.data.module}`}>{t('player.back-to-module')}</Link> : null}
+            {course.data ? (
+              <Link to={`/modules/${course.data.module}`}>{t('player.back-to-module')}</Link>
+            ) : null}
           </p>
           <h1 id="player-title">{title}</h1>
         </div>
         <div className="player-head-actions">
-          <Button variant="secondary" onClick={() => void jumpToFirstUnanswered()} disabled={sessionId === undefined}>
+          <Button
+            variant="secondary"
+            onClick={() => void jumpToFirstUnanswered()}
+            disabled={sessionId === undefined}
+          >
             {t('player.first-unanswered')}
           </Button>
           <Button variant="secondary" onClick={() => setHelp(true)} aria-keyshortcuts="?">
@@ -119,14 +155,20 @@ export default function PlayerPage() {
       {count > 0 ? (
         <div className="player-progress">
           <p>
-            <span data-testid="player-position">{t('player.position', { position: absolute, total: count })}</span>
+            <span data-testid="player-position">
+              {t('player.position', { position: absolute, total: count })}
+            </span>
             {' · '}
-            <span data-testid="player-answered">{t('player.answered', { count: answeredCount, total: count })}</span>
+            <span data-testid="player-answered">
+              {t('player.answered', { count: answeredCount, total: count })}
+            </span>
           </p>
           <progress max={count} value={answeredCount} aria-label={t('player.progress-label')} />
         </div>
       ) : null}
-      {allDone || finishedAtStart ? <p className="alert alert-info">{t('player.all-answered')}</p> : null}
+      {allDone || finishedAtStart ? (
+        <p className="alert alert-info">{t('player.all-answered')}</p>
+      ) : null}
       {error ? (
         <FormAlert>
           {t('player.load-failed')}{' '}
@@ -135,7 +177,9 @@ export default function PlayerPage() {
           </Button>
         </FormAlert>
       ) : null}
-      {!error && (!page.data || page.isPlaceholderData) ? <Spinner label={t('player.loading')} /> : null}
+      {!error && (!page.data || page.isPlaceholderData) ? (
+        <Spinner label={t('player.loading')} />
+      ) : null}
       {page.data && count === 0 ? (
         <div className="empty-state">
           <h2>{t('player.empty-title')}</h2>

@@ -28,7 +28,9 @@ export default function QuestionPage() {
         ) : null}
       </div>
       {question.isPending ? <Spinner label={t('player.loading')} /> : null}
-      {question.isError ? <FormAlert>{notFound ? t('player.not-found') : t('player.load-failed')}</FormAlert> : null}
+      {question.isError ? (
+        <FormAlert>{notFound ? t('player.not-found') : t('player.load-failed')}</FormAlert>
+      ) : null}
       {q && q.is_locked ? <p className="locked-note">{t('player.locked')}</p> : null}
       {q && !q.is_locked ? (
         <article className="question-card" data-question-id={q.id}>
@@ -39,18 +41,31 @@ export default function QuestionPage() {
             selected={q.last_answer?.choices ?? []}
             onToggle={() => undefined}
             disabled
-            correction={q.correction ? { correct: q.correction.correct_choices, explanations: q.correction.choice_explanations } : null}
+            correction={
+              q.correction
+                ? {
+                    correct: q.correction.correct_choices,
+                    explanations: q.correction.choice_explanations,
+                  }
+                : null
+            }
             name={`question-${q.id}`}
           />
           {q.last_answer ? (
             <p className="verdict">
-              <strong>{q.last_answer.is_correct ? t('player.correct') : t('player.incorrect')}</strong>{' '}
-              <span data-testid="question-score">{t('player.score', { score: formatScore(q.last_answer.score) })}</span>
+              <strong>
+                {q.last_answer.is_correct ? t('player.correct') : t('player.incorrect')}
+              </strong>{' '}
+              <span data-testid="question-score">
+                {t('player.score', { score: formatScore(q.last_answer.score) })}
+              </span>
             </p>
           ) : (
             <p>{t('player.not-answered')}</p>
           )}
-          {q.correction?.explanation ? <RichText text={q.correction.explanation} className="explanation" /> : null}
+          {q.correction?.explanation ? (
+            <RichText text={q.correction.explanation} className="explanation" />
+          ) : null}
         </article>
       ) : null}
     </section>

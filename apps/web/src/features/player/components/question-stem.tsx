@@ -13,7 +13,9 @@ export function QuestionStem({ question }: { question: Question }) {
         <section className="vignette" aria-label={t('player.clinical-case')}>
           <p className="vignette-label">
             {t('player.clinical-case')}
-            {question.case_order ? ` · ${t('player.case-question', { n: question.case_order })}` : ''}
+            {question.case_order
+              ? ` · ${t('player.case-question', { n: question.case_order })}`
+              : ''}
           </p>
           <RichText text={vignette.vignette} />
           {vignette.images.length > 0 ? (

@@ -19,7 +19,13 @@ import { Elapsed } from './elapsed';
 import { QuestionStem } from './question-stem';
 import { RichText } from './rich-text';
 
-type Result = { choices: number[]; is_correct: boolean; score: number; correction: ChoiceCorrection; explanation: string };
+type Result = {
+  choices: number[];
+  is_correct: boolean;
+  score: number;
+  correction: ChoiceCorrection;
+  explanation: string;
+};
 
 function resultFromQuestion(q: Question): Result | null {
   if (!q.last_answer || !q.correction) return null;
@@ -27,7 +33,10 @@ function resultFromQuestion(q: Question): Result | null {
     choices: q.last_answer.choices,
     is_correct: q.last_answer.is_correct,
     score: q.last_answer.score,
-    correction: { correct: q.correction.correct_choices, explanations: q.correction.choice_explanations },
+    correction: {
+      correct: q.correction.correct_choices,
+      explanations: q.correction.choice_explanations,
+    },
     explanation: q.correction.explanation,
   };
 }
@@ -45,7 +54,17 @@ type Props = {
 };
 
 /** One question in study mode: tick, check, correction with score and explanation, then rate. */
-export function StudyQuestion({ question, sessionId, onNext, onPrevious, canPrevious, canNext, onAnswered, onHidden, onHelp }: Props) {
+export function StudyQuestion({
+  question,
+  sessionId,
+  onNext,
+  onPrevious,
+  canPrevious,
+  canNext,
+  onAnswered,
+  onHidden,
+  onHelp,
+}: Props) {
   const { t } = useTranslation();
   const settings = useSettings();
   const [selected, setSelected] = useState<number[]>(() => question.last_answer?.choices ?? []);
@@ -61,14 +80,21 @@ export function StudyQuestion({ question, sessionId, onNext, onPrevious, canPrev
   const hide = useToggleQuestionMark('hide');
 
   const choices = useMemo(
-    () => (settings.randomAnswersOption ? seededShuffle(question.choices, `${sessionId}:${question.id}`) : question.choices),
+    () =>
+      settings.randomAnswersOption
+        ? seededShuffle(question.choices, `${sessionId}:${question.id}`)
+        : question.choices,
     [question.choices, question.id, sessionId, settings.randomAnswersOption],
   );
 
   function toggle(choiceId: number) {
     if (result) return;
     setSelected((current) =>
-      question.type === 'qcs' ? [choiceId] : current.includes(choiceId) ? current.filter((id) => id !== choiceId) : [...current, choiceId],
+      question.type === 'qcs'
+        ? [choiceId]
+        : current.includes(choiceId)
+          ? current.filter((id) => id !== choiceId)
+          : [...current, choiceId],
     );
   }
 
@@ -91,14 +117,17 @@ export function StudyQuestion({ question, sessionId, onNext, onPrevious, canPrev
             score: saved.score,
             correction: {
               correct: saved.correct_choices,
-              explanations: Object.fromEntries(saved.choice_explanations.map((c) => [String(c.id), c.explanation])),
+              explanations: Object.fromEntries(
+                saved.choice_explanations.map((c) => [String(c.id), c.explanation]),
+              ),
             },
             explanation: saved.explanation,
           });
           if (settings.enableSound) playAnswerSound(saved.is_correct);
           onAnswered(firstTime);
         },
-        onError: (error) => notify('error', error instanceof ApiError ? error.message : t('player.answer-failed')),
+        onError: (error) =>
+          notify('error', error instanceof ApiError ? error.message : t('player.answer-failed')),
       },
     );
   }
@@ -110,17 +139,50 @@ export function StudyQuestion({ question, sessionId, onNext, onPrevious, canPrev
   }
 
   function rate(rating: Rating) {
-    evaluate.mutate({ question: question.id, rating }, { onSuccess: () => setRated(rating), onError: () => notify('error', t('player.rate-failed')) });
+    evaluate.mutate(
+      { question: question.id, rating },
+      {
+        onSuccess: () => setRated(rating),
+        onError: () => notify('error', t('player.rate-failed')),
+      },
+    );
   }
 
   // Keyboard: A–H or 1–8 tick, Enter checks (then moves on), arrows move, ? opens the help.
-  const handlers = useRef({ toggle, check, onNext, onPrevious, onHelp, result, choices, canNext, canPrevious });
+  const handlers = useRef({
+    toggle,
+    check,
+    onNext,
+    onPrevious,
+    onHelp,
+    result,
+    choices,
+    canNext,
+    canPrevious,
+  });
   useEffect(() => {
-    handlers.current = { toggle, check, onNext, onPrevious, onHelp, result, choices, canNext, canPrevious };
+    handlers.current = {
+      toggle,
+      check,
+      onNext,
+      onPrevious,
+      onHelp,
+      result,
+      choices,
+      canNext,
+      canPrevious,
+    };
   });
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
-      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(event.target)) return;
+      if (
+        event.defaultPrevented ||
+        event.ctrlKey ||
+        event.metaKey ||
+        event.altKey ||
+        isTypingTarget(event.target)
+      )
+        return;
       if (document.querySelector('dialog[open]')) return;
       const h = handlers.current;
       if (event.key === '?') {
@@ -168,13 +230,21 @@ export function StudyQuestion({ question, sessionId, onNext, onPrevious, canPrev
   }
 
   return (
-    <article className="question-card" data-question-id={question.id} aria-labelledby={`q-${question.id}-title`}>
+    <article
+      className="question-card"
+      data-question-id={question.id}
+      aria-labelledby={`q-${question.id}-title`}
+    >
       <div className="question-toolbar">
         <h2 id={`q-${question.id}-title`} className="question-type">
           {question.type === 'qcs' ? t('player.type-qcs') : t('player.type-qcm')}
-          {question.source ? <span className="question-source"> · {question.source.name}</span> : null}
+          {question.source ? (
+            <span className="question-source"> · {question.source.name}</span>
+          ) : null}
         </h2>
-        {settings.showTimer ? <Elapsed key={question.id} label={t('player.time-on-question')} /> : null}
+        {settings.showTimer ? (
+          <Elapsed key={question.id} label={t('player.time-on-question')} />
+        ) : null}
         <div className="toolbar-buttons">
           <Button
             variant="secondary"
@@ -189,7 +259,12 @@ export function StudyQuestion({ question, sessionId, onNext, onPrevious, canPrev
           <Button
             variant="secondary"
             aria-pressed={question.is_hidden}
-            onClick={() => hide.mutate({ question: question.id, on: !question.is_hidden }, { onSuccess: (_d, vars) => vars.on && onHidden() })}
+            onClick={() =>
+              hide.mutate(
+                { question: question.id, on: !question.is_hidden },
+                { onSuccess: (_d, vars) => vars.on && onHidden() },
+              )
+            }
           >
             {question.is_hidden ? t('player.unhide') : t('player.hide')}
           </Button>
@@ -206,16 +281,30 @@ export function StudyQuestion({ question, sessionId, onNext, onPrevious, canPrev
         name={`question-${question.id}`}
       />
       {result ? (
-        <section className={`correction ${result.is_correct ? 'is-right' : 'is-wrong'}`} aria-live="polite" aria-label={t('player.correction')}>
+        <section
+          className={`correction ${result.is_correct ? 'is-right' : 'is-wrong'}`}
+          aria-live="polite"
+          aria-label={t('player.correction')}
+        >
           <p className="verdict">
             <strong>{result.is_correct ? t('player.correct') : t('player.incorrect')}</strong>{' '}
-            <span data-testid="question-score">{t('player.score', { score: formatScore(result.score) })}</span>
+            <span data-testid="question-score">
+              {t('player.score', { score: formatScore(result.score) })}
+            </span>
           </p>
-          {result.explanation ? <RichText text={result.explanation} className="explanation" /> : null}
+          {result.explanation ? (
+            <RichText text={result.explanation} className="explanation" />
+          ) : null}
           <div className="rating" role="group" aria-label={t('player.rate')}>
             <span>{t('player.rate')}</span>
             {RATINGS.map((rating) => (
-              <Button key={rating} variant="secondary" aria-pressed={rated === rating} loading={evaluate.isPending && evaluate.variables?.rating === rating} onClick={() => rate(rating)}>
+              <Button
+                key={rating}
+                variant="secondary"
+                aria-pressed={rated === rating}
+                loading={evaluate.isPending && evaluate.variables?.rating === rating}
+                onClick={() => rate(rating)}
+              >
                 {t(`player.rating.${rating}`)}
               </Button>
             ))}

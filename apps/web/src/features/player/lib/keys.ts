@@ -20,7 +20,10 @@ export function isTypingTarget(target: EventTarget | null): boolean {
 }
 
 export function isActivatable(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && (target.tagName === 'BUTTON' || target.tagName === 'A' || target.tagName === 'SUMMARY');
+  return (
+    target instanceof HTMLElement &&
+    (target.tagName === 'BUTTON' || target.tagName === 'A' || target.tagName === 'SUMMARY')
+  );
 }
 
 export const LETTERS = 'ABCDEFGH';

@@ -7,7 +7,11 @@ export function getResume(): Promise<SessionResume[]> {
   return apiRequest<SessionResume[]>('sessions-resume/');
 }
 
-export const resumeQueryOptions = queryOptions({ queryKey: ['sessions', 'resume'], queryFn: getResume, staleTime: 0 });
+export const resumeQueryOptions = queryOptions({
+  queryKey: ['sessions', 'resume'],
+  queryFn: getResume,
+  staleTime: 0,
+});
 
 export function useResume() {
   return useQuery(resumeQueryOptions);

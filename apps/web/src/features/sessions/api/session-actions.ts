@@ -12,13 +12,24 @@ export type SessionAction =
 export function runSessionAction(action: SessionAction): Promise<Session | Cleared> {
   switch (action.kind) {
     case 'start-new':
-      return apiRequest<Session>('sessions/start-new-session/', { method: 'POST', body: { session_id: action.session } });
+      return apiRequest<Session>('sessions/start-new-session/', {
+        method: 'POST',
+        body: { session_id: action.session },
+      });
     case 'clear-session':
-      return apiRequest<Session>(`sessions/${action.session}/clear-questions/`, { method: 'DELETE' });
+      return apiRequest<Session>(`sessions/${action.session}/clear-questions/`, {
+        method: 'DELETE',
+      });
     case 'clear-course':
-      return apiRequest<Cleared>('sessions/clear-course-progress/', { method: 'POST', body: { course_id: action.course } });
+      return apiRequest<Cleared>('sessions/clear-course-progress/', {
+        method: 'POST',
+        body: { course_id: action.course },
+      });
     case 'clear-module':
-      return apiRequest<Cleared>('sessions/clear-module-progress/', { method: 'POST', body: { module_id: action.module } });
+      return apiRequest<Cleared>('sessions/clear-module-progress/', {
+        method: 'POST',
+        body: { module_id: action.module },
+      });
   }
 }
 

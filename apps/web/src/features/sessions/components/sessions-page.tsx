@@ -12,7 +12,13 @@ import { useSessionAction, type SessionAction } from '../api/session-actions';
 import { ConfirmDialog } from './confirm-dialog';
 import '../sessions.css';
 
-type Pending = { action: SessionAction; title: string; text: string; confirm: string; then?: string };
+type Pending = {
+  action: SessionAction;
+  title: string;
+  text: string;
+  confirm: string;
+  then?: string;
+};
 
 /** Sessions to resume, with start anew and the progress resets, each behind a confirmation. */
 export default function SessionsPage() {
@@ -32,7 +38,8 @@ export default function SessionsPage() {
         setPending(null);
         if (pending.then) void navigate(pending.then);
       },
-      onError: (error) => notify('error', error instanceof ApiError ? error.message : t('sessions.failed')),
+      onError: (error) =>
+        notify('error', error instanceof ApiError ? error.message : t('sessions.failed')),
     });
   }
 
@@ -47,7 +54,12 @@ export default function SessionsPage() {
         then: session.course ? `/courses/${session.course.id}/study` : undefined,
       });
     else if (kind === 'clear-session')
-      setPending({ action: { kind, session: session.session_id }, title: t('sessions.clear-title'), text: t('sessions.clear-text', { name }), confirm: t('sessions.clear') });
+      setPending({
+        action: { kind, session: session.session_id },
+        title: t('sessions.clear-title'),
+        text: t('sessions.clear-text', { name }),
+        confirm: t('sessions.clear'),
+      });
     else if (session.course)
       setPending({
         action: { kind, course: session.course.id },
@@ -81,30 +93,58 @@ export default function SessionsPage() {
           const name = s.course?.name ?? s.name;
           const percent = s.total ? Math.round((s.answered / s.total) * 100) : 0;
           const first = s.first_unanswered;
-          const resumeTo = s.course ? `/courses/${s.course.id}/study${first ? `?page=${first.page}&index=${first.index}` : ''}` : null;
+          const resumeTo = s.course
+            ? `/courses/${s.course.id}/study${first ? `?page=${first.page}&index=${first.index}` : ''}`
+            : null;
           return (
             <li key={s.session_id} className="session-item" data-session-id={s.session_id}>
               <div className="session-main">
                 <h2 id={`session-${s.session_id}`}>{name}</h2>
-                <p>{t('sessions.progress', { answered: s.answered, total: s.total, correct: s.correct })}</p>
-                <progress max={Math.max(1, s.total)} value={s.answered} aria-label={t('sessions.progress-label', { name })}>
+                <p>
+                  {t('sessions.progress', {
+                    answered: s.answered,
+                    total: s.total,
+                    correct: s.correct,
+                  })}
+                </p>
+                <progress
+                  max={Math.max(1, s.total)}
+                  value={s.answered}
+                  aria-label={t('sessions.progress-label', { name })}
+                >
                   {percent}%
                 </progress>
               </div>
               <div className="session-actions">
                 {resumeTo ? (
-                  <Link className="btn btn-primary" to={resumeTo} aria-describedby={`session-${s.session_id}`}>
+                  <Link
+                    className="btn btn-primary"
+                    to={resumeTo}
+                    aria-describedby={`session-${s.session_id}`}
+                  >
                     {t('sessions.resume')}
                   </Link>
                 ) : null}
-                <Button variant="secondary" onClick={() => ask(s, 'start-new')} aria-describedby={`session-${s.session_id}`}>
+                <Button
+                  variant="secondary"
+                  onClick={() => ask(s, 'start-new')}
+                  aria-describedby={`session-${s.session_id}`}
+                >
                   {t('sessions.start-new')}
                 </Button>
-                <Button variant="secondary" onClick={() => ask(s, 'clear-session')} aria-describedby={`session-${s.session_id}`}>
+                <Button
+                  variant="secondary"
+                  onClick={() => ask(s, 'clear-session')}
+                  aria-describedby={`session-${s.session_id}`}
+                >
                   {t('sessions.clear')}
                 </Button>
                 {s.course ? (
-                  <Button variant="secondary" onClick={() => ask(s, 'clear-course')} aria-describedby={`session-${s.session_id}`}>
+                  <Button
+                    variant="secondary"
+                    onClick={() => ask(s, 'clear-course')}
+                    aria-describedby={`session-${s.session_id}`}
+                  >
                     {t('sessions.clear-course')}
                   </Button>
                 ) : null}
@@ -119,7 +159,14 @@ export default function SessionsPage() {
           <ul className="session-list">
             {modules.map((moduleId) => (
               <li key={moduleId} className="session-item">
-                <span>{t('sessions.module-courses', { names: list.filter((s) => s.course?.module === moduleId).map((s) => s.course?.name).join(', ') })}</span>
+                <span>
+                  {t('sessions.module-courses', {
+                    names: list
+                      .filter((s) => s.course?.module === moduleId)
+                      .map((s) => s.course?.name)
+                      .join(', '),
+                  })}
+                </span>
                 <Button
                   variant="secondary"
                   onClick={() =>
@@ -139,7 +186,14 @@ export default function SessionsPage() {
         </section>
       ) : null}
       {pending ? (
-        <ConfirmDialog title={pending.title} text={pending.text} confirmLabel={pending.confirm} busy={act.isPending} onConfirm={confirm} onClose={() => setPending(null)} />
+        <ConfirmDialog
+          title={pending.title}
+          text={pending.text}
+          confirmLabel={pending.confirm}
+          busy={act.isPending}
+          onConfirm={confirm}
+          onClose={() => setPending(null)}
+        />
       ) : null}
     </section>
   );
