@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { RATINGS, SCORING_RULES } from './constants';
 import { pageQuerySchema } from './common';
+
+export { RATINGS, SCORING_RULES };
 
 /** A database id in a payload or a query string. */
 const id = z.coerce.number().int().positive();
@@ -9,7 +12,6 @@ const queryBoolean = z
   .enum(['true', 'false', '1', '0'])
   .transform((v) => v === 'true' || v === '1');
 
-export const SCORING_RULES = ['all_or_nothing', 'partial'] as const;
 export const scoringRuleSchema = z.enum(SCORING_RULES).default('all_or_nothing');
 export type ScoringRule = (typeof SCORING_RULES)[number];
 
@@ -88,7 +90,6 @@ export type HistoryListQuery = z.infer<typeof historyListQuerySchema>;
 
 // question-evaluations
 
-export const RATINGS = ['again', 'hard', 'good', 'easy'] as const;
 export const ratingSchema = z.enum(RATINGS);
 export type Rating = (typeof RATINGS)[number];
 

@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { EXAM_COUNT_DEFAULT, EXAM_COUNT_MAX, QUESTION_KINDS } from './constants';
 import { pageQuerySchema } from './common';
 import { INT_MAX, optionalQuery, queryId, requiredQueryId } from './catalogue';
 
-export const QUESTION_KINDS = ['qcs', 'qcm'] as const;
+export { EXAM_COUNT_DEFAULT, EXAM_COUNT_MAX, QUESTION_KINDS };
+
 export const QUESTION_ORDERINGS = ['order', '-order', 'id', '-id', 'year', '-year'] as const;
-export const EXAM_COUNT_MAX = 200;
-export const EXAM_COUNT_DEFAULT = 20;
 export const LOCKED_QUESTION_MESSAGE = 'This question requires an active subscription.';
 
 const timestamp = z.string().describe('ISO 8601 date-time');

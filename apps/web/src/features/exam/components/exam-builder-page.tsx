@@ -1,4 +1,4 @@
-import { EXAM_COUNT_MAX } from '@qbank/contract/questions';
+import { EXAM_COUNT_MAX } from '@qbank/contract/constants';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';

@@ -1,6 +1,6 @@
 import type { Rating } from '@qbank/contract/history';
 import type { Question } from '@qbank/contract/questions';
-import { RATINGS } from '@qbank/contract/history';
+import { RATINGS } from '@qbank/contract/constants';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
