@@ -60,3 +60,21 @@ test('an unknown module answers a not-found page', async ({ studyPage: page }) =
   await page.goto('/modules/999999');
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
 });
+
+test('the landing page and the header lead to the study screens', async ({ studyPage: page }) => {
+  await page.goto('/modules');
+  await page.getByRole('link', { name: 'General knowledge (OpenTriviaQA)' }).click();
+  await expect(page).toHaveURL(/\/modules\/5$/);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'General knowledge (OpenTriviaQA)' }),
+  ).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const [name, url] of [
+    ['Sessions', /\/sessions$/],
+    ['Exam', /\/exam$/],
+    ['History', /\/history$/],
+  ] as const) {
+    await nav.getByRole('link', { name }).click();
+    await expect(page).toHaveURL(url);
+  }
+});

@@ -23,7 +23,7 @@ import { Command } from 'commander';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type Database } from '../src/db/client';
-import { choices, courses, plans, purchases, questions, users } from '../src/db/schema/index';
+import { choices, plans, purchases, questions, users } from '../src/db/schema/index';
 import { issueToken } from '../src/lib/auth';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -123,21 +123,27 @@ async function prepareLearners(database: Database): Promise<Learner[]> {
   );
 }
 
-/** For posting answers: one question of each course with its correct choice ids. */
+/** For posting answers: the first five questions of each course with their correct choice ids. */
 async function answerKeys(database: Database, courseIds: number[]) {
-  const rows = await database.db
-    .select({ courseId: questions.courseId, questionId: questions.id, choiceId: choices.id, isCorrect: choices.isCorrect })
-    .from(questions)
-    .innerJoin(choices, eq(choices.questionId, questions.id))
-    .innerJoin(courses, eq(courses.id, questions.courseId))
-    .where(and(inArray(questions.courseId, courseIds), sql`${questions.order} < 5`));
   const byCourse = new Map<number, { question: number; choices: number[] }[]>();
-  for (const r of rows) {
-    const list = byCourse.get(r.courseId) ?? [];
-    let q = list.find((x) => x.question === r.questionId);
-    if (!q) list.push((q = { question: r.questionId, choices: [] }));
-    if (r.isCorrect) q.choices.push(r.choiceId);
-    byCourse.set(r.courseId, list);
+  for (const courseId of courseIds) {
+    const first = await database.db
+      .select({ id: questions.id })
+      .from(questions)
+      .where(and(eq(questions.courseId, courseId), eq(questions.isPublished, true)))
+      .orderBy(asc(questions.order), asc(questions.id))
+      .limit(5);
+    const rows = await database.db
+      .select({ questionId: choices.questionId, choiceId: choices.id, isCorrect: choices.isCorrect })
+      .from(choices)
+      .where(inArray(choices.questionId, first.map((q) => q.id)));
+    byCourse.set(
+      courseId,
+      first.map((q) => ({
+        question: q.id,
+        choices: rows.filter((r) => r.questionId === q.id && r.isCorrect).map((r) => r.choiceId),
+      })),
+    );
   }
   return byCourse;
 }

@@ -4,7 +4,7 @@ import pg from 'pg';
 import type { Database, Db } from '../db/client';
 
 /**
- * Cache invalidation for the question read path (decision 024).
+ * Cache invalidation for the question read path (decision 029).
  *
  * An in-process bus per database handle, bridged across server instances by PostgreSQL
  * LISTEN/NOTIFY. Events: a user's personal question state changed (`user`), question content
@@ -18,9 +18,7 @@ import type { Database, Db } from '../db/client';
  * lands.
  */
 export type Invalidation =
-  | { kind: 'user'; userId: number }
-  | { kind: 'content'; ids?: number[] }
-  | { kind: 'all' };
+  { kind: 'user'; userId: number } | { kind: 'content'; ids?: number[] } | { kind: 'all' };
 
 export const NOTIFY_CHANNEL = 'qbank_cache';
 /** `application_name` of the listener connection (visible in pg_stat_activity). */
@@ -32,7 +30,7 @@ export class InvalidationBus {
   /** Notifications received from the listener connection (tests wait on it). */
   received = 0;
   private readonly handlers = new Set<(event: Invalidation) => void>();
-  /** Set while a listener bridge runs: NOTIFY goes to the other instances. */
+  /** On a PostgreSQL server: NOTIFY, so that every instance applies the event. */
   notify: ((payload: string) => Promise<void>) | null = null;
 
   subscribe(handler: (event: Invalidation) => void): void {
@@ -69,11 +67,24 @@ export function decode(payload: string): Invalidation {
 
 const buses = new WeakMap<Db, InvalidationBus>();
 
-/** The bus of a database handle (every app and tool on the same handle shares it). */
+/** NOTIFY payloads are limited to 8,000 bytes; a long id list becomes "content changed". */
+const MAX_PAYLOAD = 7_000;
+
+/**
+ * The bus of a database handle (every app and tool on the same handle shares it). On a
+ * PostgreSQL server, publishing also NOTIFYs, whether or not this process listens: a command
+ * line import reaches the running servers.
+ */
 export function busFor(db: Db): InvalidationBus {
   let bus = buses.get(db);
   if (!bus) {
     bus = new InvalidationBus();
+    if ((db as unknown as { $client: unknown }).$client instanceof pg.Pool) {
+      bus.notify = async (payload) => {
+        const text = payload.length > MAX_PAYLOAD ? 'c:' : payload;
+        await db.execute(sql`select pg_notify(${NOTIFY_CHANNEL}, ${text})`);
+      };
+    }
     buses.set(db, bus);
   }
   return bus;
@@ -87,12 +98,8 @@ export const publishContentChange = (db: Db, ids?: number[]) =>
 export const publishUserChange = (db: Db, userId: number) =>
   busFor(db).publish({ kind: 'user', userId });
 
-/** NOTIFY payloads are limited to 8,000 bytes; a long id list becomes "content changed". */
-const MAX_PAYLOAD = 7_000;
-
 /**
- * Bridges the bus of `database` across processes: NOTIFY on publish, and a dedicated
- * connection LISTENing (reconnected after a drop; the caches are off meanwhile). Returns a stop
+ * Bridges the bus of `database` across processes: a dedicated connection LISTENing (reconnected after a drop; the caches are off meanwhile). Returns a stop
  * function. PGlite needs no bridge: the bus is ready at once.
  */
 export async function startInvalidationBridge(
@@ -106,11 +113,6 @@ export async function startInvalidationBridge(
     return async () => {};
   }
   const pool = (database.db as unknown as { $client: pg.Pool }).$client;
-  const db = database.db;
-  bus.notify = async (payload) => {
-    const text = payload.length > MAX_PAYLOAD ? 'c:' : payload;
-    await db.execute(sql`select pg_notify(${NOTIFY_CHANNEL}, ${text})`);
-  };
   let stopped = false;
   let client: pg.Client | null = null;
   let timer: NodeJS.Timeout | null = null;
@@ -156,7 +158,6 @@ export async function startInvalidationBridge(
   return async () => {
     stopped = true;
     if (timer) clearTimeout(timer);
-    bus.notify = null;
     drop();
     const current = client;
     client = null;

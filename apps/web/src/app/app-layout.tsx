@@ -38,6 +38,15 @@ export function AppLayout() {
               <NavLink to="/modules">{t('nav.modules')}</NavLink>
             </li>
             <li>
+              <NavLink to="/sessions">{t('nav.sessions')}</NavLink>
+            </li>
+            <li>
+              <NavLink to="/exam">{t('nav.exam')}</NavLink>
+            </li>
+            <li>
+              <NavLink to="/history">{t('nav.history')}</NavLink>
+            </li>
+            <li>
               <NavLink to="/settings">{t('nav.settings')}</NavLink>
             </li>
             <li>

@@ -17,7 +17,7 @@ export interface AccessDeps {
 export async function loadAccess(deps: AccessDeps, user: User): Promise<Access> {
   const freePerCourse = deps.config.freeQuestionsPerCourse;
   if (user.isStaff) return { all: true, moduleIds: [], freePerCourse };
-  // Cached while the invalidation bus runs (decision 024), until a purchase starts or ends.
+  // Cached while the invalidation bus runs (decision 029), until a purchase starts or ends.
   const subscription = busFor(deps.db).ready
     ? await getSubscriptionAccess(deps.db, user.id)
     : await activeSubscriptionModules(deps.db, user.id);

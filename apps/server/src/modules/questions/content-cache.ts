@@ -45,7 +45,7 @@ export interface QuestionCard {
 }
 
 /** Question entries kept per database; the least recently read are dropped first. */
-export const CONTENT_CACHE_SIZE = 5_000;
+export const CONTENT_CACHE_SIZE = 20_000;
 
 /** A map bounded by entries: the least recently read entries are dropped first. */
 export class LruCache<K, V> {

@@ -3,11 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { choices, clinicalCases, questions } from '../../db/schema/index';
 import { setupTestApp } from '../../../test/helper';
 import { buildCourse, buildQuestion, buildUser } from '../../../test/factories';
-import {
-  LruCache,
-  contentCacheSize,
-  invalidateQuestionContent,
-} from './content-cache';
+import { LruCache, contentCacheSize, invalidateQuestionContent } from './content-cache';
 import { buildPlaylist, favorite, hide, note } from './questions.fixtures';
 
 const { app, database } = await setupTestApp({ FREE_QUESTIONS_PER_COURSE: '1000' });

@@ -128,7 +128,7 @@ async function freshParts(
 }
 
 /**
- * The parts from the caches (decision 024): content and catalogue links per question, the
+ * The parts from the caches (decision 029): content and catalogue links per question, the
  * caller's state per course. Null when they cannot serve: caches off (invalidation listener
  * down), or `sessionId` is not the caller's current session of the questions' course.
  */
@@ -168,7 +168,7 @@ async function cachedParts(
 
 /**
  * Question payloads in the order of `ids`: from the caches when they can serve (exact
- * invalidation, decision 024), else read now. Locked questions keep only their place in the
+ * invalidation, decision 029), else read now. Locked questions keep only their place in the
  * catalogue; exams carry neither last answer nor correction.
  */
 export async function serializeQuestions(
@@ -236,7 +236,7 @@ async function pageOf(
 }
 
 /**
- * A course page without filters, from memory (decision 024): the course's question list, the
+ * A course page without filters, from memory (decision 029): the course's question list, the
  * caller's hidden questions and course filter from the caches. Null when the caches cannot
  * answer (bus not ready, other filters, another session than the current one).
  */
@@ -245,7 +245,8 @@ async function cachedCoursePage(deps: Deps, user: User, query: QuestionListQuery
   const course = q.course;
   if (course === undefined || !busFor(deps.db).ready || q.ordering !== 'order') return null;
   if (q.module !== undefined || q.sources !== undefined || q.type !== undefined) return null;
-  if (q.search || q.favorite !== undefined || q.noted !== undefined || q.hidden === true) return null;
+  if (q.search || q.favorite !== undefined || q.noted !== undefined || q.hidden === true)
+    return null;
   if (q.unanswered !== undefined || q.incorrect !== undefined) return null;
   const freePerCourse = deps.config.freeQuestionsPerCourse;
   const list = await getCourseList(deps.db, course, freePerCourse);
@@ -259,9 +260,15 @@ async function cachedCoursePage(deps: Deps, user: User, query: QuestionListQuery
   assertPageExists(query, ids.length);
   const { limit, offset } = pageWindow(query);
   const access = await loadAccess(deps, user);
-  const results = await serializeQuestions(deps.db, user, ids.slice(offset, offset + limit), access, {
-    sessionId: q.session,
-  });
+  const results = await serializeQuestions(
+    deps.db,
+    user,
+    ids.slice(offset, offset + limit),
+    access,
+    {
+      sessionId: q.session,
+    },
+  );
   return { count: ids.length, results };
 }
 

@@ -9,7 +9,7 @@ import { buildCourse, buildQuestion, buildSource, buildUser } from '../../../tes
 import { CONTENT_CACHE_SIZE, contentCacheSize, invalidateQuestionContent } from './content-cache';
 import { getPersonalState, PERSONAL_CACHE_SIZE, personalCacheSize } from './personal-cache';
 
-/** Decision 024: cached question pages, invalidated exactly by writes (and across instances). */
+/** Decision 029: cached question pages, invalidated exactly by writes (and across instances). */
 
 const { app, database, config } = await setupTestApp({ FREE_QUESTIONS_PER_COURSE: '1000' });
 const db = database.db;
@@ -36,7 +36,8 @@ async function warmPage(target: App = app) {
   const learner = await buildUser(db);
   const course = await buildCourse(db);
   const list = [];
-  for (let i = 1; i <= 3; i++) list.push(await buildQuestion(db, { courseId: course.id, order: i }));
+  for (let i = 1; i <= 3; i++)
+    list.push(await buildQuestion(db, { courseId: course.id, order: i }));
   const page = async (host: App = target, extra = ''): Promise<Payload[]> => {
     const res = await get(host, `/api/questns/?course=${course.id}${extra}`, learner.headers);
     expect(res.statusCode).toBe(200);
@@ -67,7 +68,11 @@ describe('the question page cache', () => {
     });
     expect(res.statusCode).toBe(201);
     expect(byId(await page(), qs[1]!.id).is_favorite).toBe(true);
-    const removed = await send('DELETE', `/api/favorite_questions/${res.json().id}/`, learner.headers);
+    const removed = await send(
+      'DELETE',
+      `/api/favorite_questions/${res.json().id}/`,
+      learner.headers,
+    );
     expect(removed.statusCode).toBe(204);
     expect(byId(await page(), qs[1]!.id).is_favorite).toBe(false);
   });
@@ -77,7 +82,9 @@ describe('the question page cache', () => {
     const detail = async () =>
       (await get(app, `/api/questns/${qs[0]!.id}/`, learner.headers)).json() as Payload;
     expect((await detail()).is_hidden).toBe(false);
-    const res = await send('POST', '/api/hide_questions/', learner.headers, { question: qs[0]!.id });
+    const res = await send('POST', '/api/hide_questions/', learner.headers, {
+      question: qs[0]!.id,
+    });
     expect(res.statusCode).toBe(201);
     expect((await page()).map((q) => q.id)).toEqual([qs[1]!.id, qs[2]!.id]);
     expect((await detail()).is_hidden).toBe(true);
@@ -241,6 +248,10 @@ describe('the question page cache', () => {
   });
 });
 
+const databaseUrl = () =>
+  (db as unknown as { $client: { options: { connectionString: string } } }).$client.options
+    .connectionString;
+
 /** A second server instance on the same database: its own pool, bus and listener. */
 async function secondInstance(): Promise<{ app: App; db: Db; close: () => Promise<void> }> {
   if (database.kind === 'pglite') {
@@ -249,9 +260,7 @@ async function secondInstance(): Promise<{ app: App; db: Db; close: () => Promis
     await other.ready();
     return { app: other, db, close: () => other.close() };
   }
-  const url = (db as unknown as { $client: { options: { connectionString: string } } }).$client
-    .options.connectionString;
-  const second: Database = await openDatabase({ url, poolSize: 2 });
+  const second: Database = await openDatabase({ url: databaseUrl(), poolSize: 2 });
   const other = await buildApp({ config, database: second });
   await other.ready();
   return {
@@ -293,6 +302,23 @@ describe('several instances', () => {
       expect(byId(await page(b.app), qs[1]!.id).stem).toBe('Edited on A');
     } finally {
       await b.close();
+    }
+  });
+
+  it('applies an import published by another process without a listener (the CLI)', async () => {
+    const { questions: qs, page } = await warmPage();
+    const cli =
+      database.kind === 'pglite'
+        ? { db, close: async () => {} }
+        : await openDatabase({ url: databaseUrl(), poolSize: 1 });
+    try {
+      await cli.db.update(questions).set({ stem: 'Imported' }).where(eq(questions.id, qs[0]!.id));
+      const seen = busFor(db).received;
+      await invalidateQuestionContent(cli.db);
+      if (database.kind === 'postgres') await until(() => busFor(db).received > seen);
+      expect(byId(await page(), qs[0]!.id).stem).toBe('Imported');
+    } finally {
+      await cli.close();
     }
   });
 

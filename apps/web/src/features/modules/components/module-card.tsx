@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { ModuleItem } from '../api/get-modules';
 
 export function ModuleCard({ module }: { module: ModuleItem }) {
@@ -9,7 +10,11 @@ export function ModuleCard({ module }: { module: ModuleItem }) {
     <li className="module-card">
       {module.image ? <img src={module.image} alt="" className="module-image" loading="lazy" /> : <span className="module-initial" aria-hidden="true">{module.name.slice(0, 1)}</span>}
       <div className="module-body">
-        <h3>{module.name}</h3>
+        <h3>
+          <Link to={`/modules/${module.id}`} className="module-link">
+            {module.name}
+          </Link>
+        </h3>
         {module.description ? <p className="module-description">{module.description}</p> : null}
         <p className="module-counts">
           {t('modules.courses', { count: module.courses_count })} · {t('modules.questions', { count: module.questions_count })}
