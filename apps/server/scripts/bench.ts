@@ -38,7 +38,14 @@ const options = new Command()
   .option('--connections <n>', 'concurrent connections', '32')
   .option('--reuse', 'reuse the generated data of a previous run')
   .parse()
-  .opts<{ questions: string; users: string; history: string; duration: string; connections: string; reuse?: boolean }>();
+  .opts<{
+    questions: string;
+    users: string;
+    history: string;
+    duration: string;
+    connections: string;
+    reuse?: boolean;
+  }>();
 
 const duration = Number(options.duration);
 const connections = Number(options.connections);
@@ -54,7 +61,9 @@ interface Learner {
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { env, stdio: 'inherit' });
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${args.join(' ')} exited ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${args.join(' ')} exited ${code}`)),
+    );
   });
 }
 
@@ -75,7 +84,11 @@ async function benchEnvironment(): Promise<NodeJS.ProcessEnv> {
     await admin.query('CREATE DATABASE qbank_bench');
     await admin.end();
   }
-  return { ...base, DATABASE_URL: benchUrl.toString(), DATA_DIR: path.join(os.tmpdir(), 'qbank-bench-media') };
+  return {
+    ...base,
+    DATABASE_URL: benchUrl.toString(),
+    DATA_DIR: path.join(os.tmpdir(), 'qbank-bench-media'),
+  };
 }
 
 async function openBenchDatabase(env: NodeJS.ProcessEnv): Promise<Database> {
@@ -95,7 +108,13 @@ async function prepareLearners(database: Database): Promise<Learner[]> {
     .limit(LEARNERS);
   const [plan] = await db
     .insert(plans)
-    .values({ name: 'Bench plan', price: '0', currency: 'EUR', durationDays: 365, allModules: true })
+    .values({
+      name: 'Bench plan',
+      price: '0',
+      currency: 'EUR',
+      durationDays: 365,
+      allModules: true,
+    })
     .returning();
   const now = Date.now();
   await db.insert(purchases).values(
@@ -134,9 +153,18 @@ async function answerKeys(database: Database, courseIds: number[]) {
       .orderBy(asc(questions.order), asc(questions.id))
       .limit(5);
     const rows = await database.db
-      .select({ questionId: choices.questionId, choiceId: choices.id, isCorrect: choices.isCorrect })
+      .select({
+        questionId: choices.questionId,
+        choiceId: choices.id,
+        isCorrect: choices.isCorrect,
+      })
       .from(choices)
-      .where(inArray(choices.questionId, first.map((q) => q.id)));
+      .where(
+        inArray(
+          choices.questionId,
+          first.map((q) => q.id),
+        ),
+      );
     byCourse.set(
       courseId,
       first.map((q) => ({
@@ -174,7 +202,9 @@ function startCeiling(body: Buffer): Promise<ChildProcess> {
     const http = require('node:http'); const body = require('node:fs').readFileSync(${JSON.stringify(file)});
     http.createServer((req, res) => { res.writeHead(200, {'content-type': 'application/json; charset=utf-8', 'content-length': body.length}); res.end(body); })
       .listen(${CEILING_PORT}, '127.0.0.1', () => process.send('ready'));`;
-  const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const child = spawn(process.execPath, ['-e', code], {
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
   return new Promise((resolve) => child.once('message', () => resolve(child)));
 }
 
@@ -187,7 +217,11 @@ interface Figures {
   non2xx: number;
 }
 
-async function measure(route: string, url: string, requests: autocannon.Request[]): Promise<Figures> {
+async function measure(
+  route: string,
+  url: string,
+  requests: autocannon.Request[],
+): Promise<Figures> {
   const result = await autocannon({ url, connections, duration, requests });
   return {
     route,
@@ -200,7 +234,10 @@ async function measure(route: string, url: string, requests: autocannon.Request[
 }
 
 /** A request that rotates over learners, their courses and pages on every call. */
-function rotating(learners: Learner[], build: (l: Learner, course: number, n: number) => Partial<autocannon.Request>) {
+function rotating(
+  learners: Learner[],
+  build: (l: Learner, course: number, n: number) => Partial<autocannon.Request>,
+) {
   let n = 0;
   return [
     {
@@ -208,7 +245,11 @@ function rotating(learners: Learner[], build: (l: Learner, course: number, n: nu
         const l = learners[n % learners.length]!;
         const course = l.courses[Math.floor(n / learners.length) % 2]!;
         const extra = build(l, course, n++);
-        return { ...req, ...extra, headers: { ...req.headers, ...extra.headers, authorization: `Token ${l.token}` } };
+        return {
+          ...req,
+          ...extra,
+          headers: { ...req.headers, ...extra.headers, authorization: `Token ${l.token}` },
+        };
       },
     },
   ] as autocannon.Request[];
@@ -232,7 +273,20 @@ async function main() {
   if (!options.reuse) {
     const started = Date.now();
     await run(process.execPath, [cli, 'migrate'], env);
-    await run(process.execPath, [cli, 'generate', '--questions', options.questions, '--users', options.users, '--history', options.history], env);
+    await run(
+      process.execPath,
+      [
+        cli,
+        'generate',
+        '--questions',
+        options.questions,
+        '--users',
+        options.users,
+        '--history',
+        options.history,
+      ],
+      env,
+    );
     console.log(`Generated in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
   const database = await openBenchDatabase(env);
@@ -252,22 +306,32 @@ async function main() {
           headers: { authorization: `Token ${l.token}`, 'content-type': 'application/json' },
           body: JSON.stringify({ course_id: course }),
         });
-        if (!res.ok) throw new Error(`POST /api/sessions/ answered ${res.status}: ${await res.text()}`);
+        if (!res.ok)
+          throw new Error(`POST /api/sessions/ answered ${res.status}: ${await res.text()}`);
         sessions.set(`${l.token}:${course}`, ((await res.json()) as { id: number }).id);
       }
     }
-    const sample = await get(`${api}/api/questns/?course=${learners[0]!.courses[0]}&page=2`, learners[0]!.token);
+    const sample = await get(
+      `${api}/api/questns/?course=${learners[0]!.courses[0]}&page=2`,
+      learners[0]!.token,
+    );
     if (sample.status !== 200) throw new Error(`question page answered ${sample.status}`);
     console.log(`Question page body: ${(sample.body.length / 1024).toFixed(1)} KB (10 questions)`);
 
-    const page = rotating(learners, (_l, course, n) => ({ path: `/api/questns/?course=${course}&page=${(n % 45) + 1}` }));
+    const page = rotating(learners, (_l, course, n) => ({
+      path: `/api/questns/?course=${course}&page=${(n % 45) + 1}`,
+    }));
     console.log(`Warming up (${Math.min(duration, 5)} s)…`);
     await autocannon({ url: api, connections, duration: Math.min(duration, 5), requests: page });
 
     const figures: Figures[] = [];
     figures.push(await measure('GET questns (page, caller flags)', api, page));
     figures.push(
-      await measure('GET questnstypes', api, rotating(learners, (_l, course) => ({ path: `/api/questnstypes/?course=${course}` }))),
+      await measure(
+        'GET questnstypes',
+        api,
+        rotating(learners, (_l, course) => ({ path: `/api/questnstypes/?course=${course}` })),
+      ),
     );
     figures.push(
       await measure(
@@ -289,17 +353,25 @@ async function main() {
             method: 'POST',
             path: '/api/session_questions/',
             headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ session: sessions.get(`${l.token}:${course}`), question: q.question, choices: q.choices }),
+            body: JSON.stringify({
+              session: sessions.get(`${l.token}:${course}`),
+              question: q.question,
+              choices: q.choices,
+            }),
           };
         }),
       ),
     );
 
     const ceiling = await startCeiling(sample.body);
-    const bare = await measure('bare node:http ceiling', `http://127.0.0.1:${CEILING_PORT}`, [{ method: 'GET', path: '/' }]);
+    const bare = await measure('bare node:http ceiling', `http://127.0.0.1:${CEILING_PORT}`, [
+      { method: 'GET', path: '/' },
+    ]);
     ceiling.kill();
 
-    console.log(`\n${connections} connections, ${duration} s per route, ${LEARNERS} learners rotating over 2 courses and pages 1–45`);
+    console.log(
+      `\n${connections} connections, ${duration} s per route, ${LEARNERS} learners rotating over 2 courses and pages 1–45`,
+    );
     console.log('| route | req/s | p50 ms | p99 ms | errors | non-2xx | share of ceiling |');
     console.log('|---|---:|---:|---:|---:|---:|---:|');
     for (const f of [...figures, bare]) {

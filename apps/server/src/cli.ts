@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { randomBytes } from 'node:crypto';
 import { loadConfig } from './config';
 import { openConfiguredDatabase } from './db/open';
+import { busFor } from './lib/invalidation';
 import { createStaffUser } from './modules/staff/staff.repository';
 import { exportCommand, importCommand, useCallerDirectory } from './modules/content/content.cli';
 import { generateCommand } from './modules/content/generate.cli';
@@ -29,6 +30,8 @@ program
     const password = options.password ?? randomBytes(12).toString('base64url');
     try {
       const created = await createStaffUser(database.db, options.email, password);
+      // Running servers on the same PostgreSQL database drop what they cached about users.
+      await busFor(database.db).publish({ kind: 'all' });
       console.log(
         created
           ? `Staff user ${options.email} created.${options.password ? '' : ` Password: ${password}`}`

@@ -6,6 +6,7 @@ import { findUserByEmail, findUserById, setPasswordAndRevokeTokens } from './aut
 import { PASSWORD_MISMATCH, sendOrFail } from './auth.service';
 import { checkCode, CODE_TTL_MINUTES, invalidCode, issueCode } from './codes';
 import { passwordProblems } from './password-rules';
+import { publishUserChange } from '../../lib/invalidation';
 
 export const RESET_SENT = 'If this address belongs to an account, a password reset code has been sent to it.';
 export const CODE_VALID = 'The code is valid.';
@@ -61,5 +62,7 @@ export async function confirmReset(app: FastifyInstance, input: ResetConfirmRequ
   if (input.new_password1 !== input.new_password2) throw nonFieldError(PASSWORD_MISMATCH);
   await checkCode(app.db, { purpose: 'password_reset', code: input.code, userId: user.id, consume: true });
   await setPasswordAndRevokeTokens(app.db, user.id, await hashPassword(input.new_password1));
+  // The caller is anonymous, so the write hook does not know whose tokens just died.
+  await publishUserChange(app.db, user.id);
   return PASSWORD_RESET;
 }
