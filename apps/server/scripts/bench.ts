@@ -177,7 +177,9 @@ async function answerKeys(database: Database, courseIds: number[]) {
 }
 
 async function startServer(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [serverEntry], {
+  // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server.
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, serverEntry], {
     env: { ...env, PORT: String(API_PORT), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -364,9 +366,8 @@ async function main() {
     );
 
     const ceiling = await startCeiling(sample.body);
-    const bare = await measure('bare node:http ceiling', `http://127.0.0.1:${CEILING_PORT}`, [
-      { method: 'GET', path: '/' },
-    ]);
+    // The same request generator as the question page, so both sides pay the same client work.
+    const bare = await measure('bare node:http ceiling', `http://127.0.0.1:${CEILING_PORT}`, page);
     ceiling.kill();
 
     console.log(
