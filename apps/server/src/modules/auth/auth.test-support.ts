@@ -49,8 +49,18 @@ export async function startMailbox(): Promise<Mailbox> {
 
 let counter = 0;
 /** A fresh address per call, so tests (and their rate-limit counters) never share one. */
+/** A number written with letters only, so that addresses never look like numeric passwords. */
+const letters = (n: number): string => {
+  let out = '';
+  do {
+    out = String.fromCharCode(97 + (n % 26)) + out;
+    n = Math.floor(n / 26);
+  } while (n > 0);
+  return out;
+};
+
 export const freshEmail = (prefix = 'user') =>
-  `${prefix}-${process.pid}-${Date.now().toString(36)}-${++counter}@example.com`;
+  `${prefix}-${letters(process.pid)}-${letters(Date.now())}-${letters(++counter)}@example.com`;
 
 /** A distinct client address per call, for per-IP counters. */
 export const freshIp = () => {
