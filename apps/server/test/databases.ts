@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client';
@@ -16,11 +17,7 @@ export function databaseUrlFor(url: string, name: string): string {
 export async function openTestDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL;
   const template = inject('pgTemplate');
-  if (!url || !template) {
-    const database = await openDatabase({ dataDir: undefined });
-    await database.migrate();
-    return database;
-  }
+  if (!url || !template) return openMigratedPglite();
   const name = `${template}_${randomBytes(4).toString('hex')}`;
   await adminQuery(url, `CREATE DATABASE ${name} TEMPLATE ${template}`);
   const database = await openDatabase({ url: databaseUrlFor(url, name), poolSize: 5 });
@@ -31,6 +28,17 @@ export async function openTestDatabase(): Promise<Database> {
       await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
+}
+
+/** An in-memory PGlite loaded from the run's migrated dump (see global-setup.ts). */
+async function openMigratedPglite(): Promise<Database> {
+  const snapshot = inject('pgliteSnapshot');
+  if (!snapshot) {
+    const database = await openDatabase({ dataDir: undefined });
+    await database.migrate();
+    return database;
+  }
+  return openDatabase({ dataDir: undefined, snapshot: new Blob([fs.readFileSync(snapshot)]) });
 }
 
 async function adminQuery(url: string, sql: string): Promise<void> {

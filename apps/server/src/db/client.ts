@@ -26,17 +26,17 @@ export const migrationsFolder = () => path.join(packageRoot(), 'drizzle');
 
 export type DatabaseOptions =
   | { url: string; poolSize?: number }
-  /** dataDir undefined: in memory (tests). */
-  | { dataDir: string | undefined };
+  /** dataDir undefined: in memory (tests); `snapshot`: start from a dumped data folder. */
+  | { dataDir: string | undefined; snapshot?: Blob };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('url' in options) return openPostgres(options.url, options.poolSize ?? 10);
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.snapshot);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, snapshot?: Blob): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  const client = await PGlite.create(dataDir, snapshot ? { loadDataDir: snapshot } : {});
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,

@@ -1,0 +1,11 @@
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { migrationsFolder } from '/work/main/apps/server/src/db/client';
+let t=Date.now();
+const c = await PGlite.create(); await migrate(drizzle({client:c}), {migrationsFolder: migrationsFolder()});
+console.log('migrate', Date.now()-t);
+const dump = await c.dumpDataDir('none'); const buf = Buffer.from(await dump.arrayBuffer());
+console.log('size', buf.length);
+t=Date.now(); const d = await PGlite.create({loadDataDir: new Blob([buf])}); await d.query('select 1'); console.log('load', Date.now()-t);
+t=Date.now(); const e = await PGlite.create(); await e.query('select 1'); console.log('empty', Date.now()-t);
