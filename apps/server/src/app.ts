@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -83,6 +84,9 @@ export async function buildApp({ config, database, storage }: AppDeps): Promise<
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // JSON answers above 1 KB go out gzipped when the client accepts it; the web assets are
+  // compressed at build time instead (registerWebApp), and images are not compressible.
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['gzip'] });
   await app.register(fastifyMultipart, { limits: UPLOAD_LIMITS });
   await app.register(fastifyRateLimit, { global: false });
   await app.register(authPlugin);
@@ -102,16 +106,37 @@ export async function buildApp({ config, database, storage }: AppDeps): Promise<
   const hasWebApp = await registerWebApp(app);
   app.setNotFoundHandler((request, reply) => {
     const isPage = request.method === 'GET' && !/^\/(api|media)(\/|$)/.test(request.url);
-    if (hasWebApp && isPage) return reply.type('text/html').sendFile('index.html');
+    if (hasWebApp && isPage) {
+      return reply.type('text/html').header('cache-control', HTML_CACHE).sendFile('index.html');
+    }
     return reply.code(404).send({ detail: 'Not found.' });
   });
   return app;
 }
 
-/** Serves the built web client (apps/web/dist) when it has been built. */
+/** The page names hashed assets, so it is revalidated on every visit. */
+const HTML_CACHE = 'no-cache';
+/** Files under /assets/ carry a content hash in their name: they never change. */
+const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves the built web client (apps/web/dist) when it has been built: the brotli or gzip copy
+ * made at build time when the browser accepts it, hashed assets cached for a year.
+ */
 async function registerWebApp(app: FastifyInstance): Promise<boolean> {
   const root = path.join(packageRoot(), '..', 'web', 'dist');
   if (!fs.existsSync(path.join(root, 'index.html'))) return false;
-  await app.register(fastifyStatic, { root, wildcard: false, index: ['index.html'] });
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: ['index.html'],
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (res, filePath) => {
+      const hashed = filePath.startsWith(path.join(root, 'assets') + path.sep);
+      res.setHeader('cache-control', hashed ? HASHED_ASSET_CACHE : HTML_CACHE);
+      res.setHeader('vary', 'accept-encoding');
+    },
+  });
   return true;
 }
