@@ -29,6 +29,11 @@ function collect(key, seen) {
 }
 
 const gz = (file) => zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
+/** What the server actually sends a browser that accepts brotli: the .br copy made at build. */
+const br = (file) => {
+  const copy = path.join(dist, `${file}.br`);
+  return fs.existsSync(copy) ? fs.statSync(copy).size : fs.statSync(path.join(dist, file)).size;
+};
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 
 let failed = false;
@@ -45,10 +50,12 @@ for (const [route, source] of Object.entries(routes)) {
   }
   const jsBytes = [...js].reduce((sum, f) => sum + gz(f), 0);
   const cssBytes = [...css].reduce((sum, f) => sum + gz(f), 0);
+  const sent = [...js, ...css, 'index.html'].reduce((sum, f) => sum + br(f), 0);
   const over = route === '/auth/sign-in' && jsBytes / 1024 > BUDGET_KB;
   if (over) failed = true;
   console.log(
     `${route.padEnd(14)} JS ${kb(jsBytes).padStart(6)} KB gz in ${js.size} files · CSS ${kb(cssBytes)} KB gz` +
+      ` · sent (brotli, page + JS + CSS) ${kb(sent)} KB` +
       (route === '/auth/sign-in' ? ` (budget ${BUDGET_KB} KB: ${over ? 'OVER' : 'ok'})` : ''),
   );
 }
