@@ -5,20 +5,22 @@
  *    1,000,000 history rows) in a bench database: PostgreSQL when DATABASE_URL is set (database
  *    `qbank_bench` on that server), else PGlite in a temporary data folder.
  * 2. Gives 16 learners a token and an active all-modules subscription, starts the built server.
- * 3. Drives each route with autocannon (32 connections), and a bare node:http server replaying a
- *    pre-serialized body of the same size as the question page, and prints req/s, p50, p99,
- *    errors and the ratio to the ceiling.
+ * 3. Drives each route with wrk (32 connections, 2 threads; Debian's package, installed when
+ *    missing), a separate C process, so the load generator does not share the server's event loop;
+ *    the bare node:http ceiling replaying a body of the question page's size is driven the same way.
+ *    Prints req/s, p50, p99, errors and the ratio to the ceiling.
  *
- * Options: --questions N --users N --history N --duration S --connections N --reuse (keep the
- * generated data of a previous run).
+ * The generated data is kept and reused by the next run with the same --questions, --users and
+ * --history (a marker file beside it); --fresh generates it again.
+ *
+ * Options: --questions N --users N --history N --duration S --connections N --fresh
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import { Command } from 'commander';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -36,7 +38,7 @@ const options = new Command()
   .option('--history <n>', 'history rows', '1000000')
   .option('--duration <s>', 'seconds per route', '15')
   .option('--connections <n>', 'concurrent connections', '32')
-  .option('--reuse', 'reuse the generated data of a previous run')
+  .option('--fresh', 'generate the data again even if a previous run left the same data')
   .parse()
   .opts<{
     questions: string;
@@ -44,12 +46,14 @@ const options = new Command()
     history: string;
     duration: string;
     connections: string;
-    reuse?: boolean;
+    fresh?: boolean;
   }>();
 
 const duration = Number(options.duration);
 const connections = Number(options.connections);
 const LEARNERS = 16;
+/** Question pages each learner rotates over (45 unless the generated bank is small). */
+let pages = 45;
 const API_PORT = 3411;
 const CEILING_PORT = 3412;
 
@@ -67,17 +71,29 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<v
   });
 }
 
-async function benchEnvironment(): Promise<NodeJS.ProcessEnv> {
+/** What the generated data was made from; the next run with the same reuses it. */
+const dataParams = JSON.stringify({
+  questions: options.questions,
+  users: options.users,
+  history: options.history,
+});
+const markerFile = (kind: string) => path.join(os.tmpdir(), `qbank-bench-${kind}.json`);
+const canReuse = (kind: string) =>
+  !options.fresh && fs.existsSync(markerFile(kind)) && fs.readFileSync(markerFile(kind), 'utf8') === dataParams;
+
+async function benchEnvironment(): Promise<{ env: NodeJS.ProcessEnv; reuse: boolean; kind: string }> {
   const base = { ...process.env, DEMO_BANK: 'off', LOG_LEVEL: 'warn' };
   const url = process.env.DATABASE_URL;
   if (!url) {
     const dataDir = path.join(os.tmpdir(), 'qbank-bench');
-    if (!options.reuse) fs.rmSync(dataDir, { recursive: true, force: true });
-    return { ...base, DATA_DIR: dataDir };
+    const reuse = canReuse('pglite');
+    if (!reuse) fs.rmSync(dataDir, { recursive: true, force: true });
+    return { env: { ...base, DATA_DIR: dataDir }, reuse, kind: 'pglite' };
   }
   const benchUrl = new URL(url);
   benchUrl.pathname = '/qbank_bench';
-  if (!options.reuse) {
+  const reuse = canReuse('postgres');
+  if (!reuse) {
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query('DROP DATABASE IF EXISTS qbank_bench WITH (FORCE)');
@@ -85,9 +101,13 @@ async function benchEnvironment(): Promise<NodeJS.ProcessEnv> {
     await admin.end();
   }
   return {
-    ...base,
-    DATABASE_URL: benchUrl.toString(),
-    DATA_DIR: path.join(os.tmpdir(), 'qbank-bench-media'),
+    env: {
+      ...base,
+      DATABASE_URL: benchUrl.toString(),
+      DATA_DIR: path.join(os.tmpdir(), 'qbank-bench-media'),
+    },
+    reuse,
+    kind: 'postgres',
   };
 }
 
@@ -126,14 +146,15 @@ async function prepareLearners(database: Database): Promise<Learner[]> {
       endsAt: new Date(now + 300 * 86_400_000),
     })),
   );
-  // Courses with at least 450 questions, so pages 1–45 exist.
-  const big = await db
-    .select({ id: questions.courseId })
+  // Pages 1–45 of courses with at least 450 questions (fewer pages on a small generated bank).
+  const counts = await db
+    .select({ id: questions.courseId, n: sql<number>`count(*)::int` })
     .from(questions)
     .groupBy(questions.courseId)
-    .having(sql`count(*) >= 450`)
     .orderBy(asc(questions.courseId));
-  if (big.length === 0) throw new Error('No course has 450 questions: generate more questions.');
+  pages = Math.min(45, Math.floor(Math.max(0, ...counts.map((c) => c.n)) / 10));
+  const big = counts.filter((c) => c.n >= pages * 10);
+  if (pages === 0 || big.length === 0) throw new Error('Too few questions: generate more.');
   return Promise.all(
     learners.map(async (l, i) => ({
       token: await issueToken(db, l.id),
@@ -219,42 +240,93 @@ interface Figures {
   non2xx: number;
 }
 
-async function measure(
-  route: string,
-  url: string,
-  requests: autocannon.Request[],
-): Promise<Figures> {
-  const result = await autocannon({ url, connections, duration, requests });
+/** One request of a route's rotation. */
+interface Req {
+  method?: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+/** wrk from Debian's packages: installed on first use. */
+function ensureWrk(): void {
+  if (spawnSync('wrk', ['--version']).error === undefined) return;
+  console.log('Installing wrk (apt-get)…');
+  const install = spawnSync('sh', ['-c', 'apt-get install -y -qq wrk || (apt-get update -qq && apt-get install -y -qq wrk)'], {
+    stdio: 'inherit',
+  });
+  if (install.status !== 0) throw new Error('wrk is needed: apt-get install wrk');
+}
+
+const lua = (text: string) => `[==[${text}]==]`;
+
+/**
+ * A wrk script that cycles through the given requests (each thread from its own offset) and
+ * prints the figures as JSON at the end.
+ */
+function wrkScript(requests: Req[]): string {
+  const rows = requests.map((r) => {
+    const headers = Object.entries(r.headers ?? {})
+      .map(([k, v]) => `[ ${lua(k)} ] = ${lua(v)}`)
+      .join(',');
+    return `{${lua(r.method ?? 'GET')},${lua(r.path)},{${headers}},${r.body === undefined ? 'nil' : lua(r.body)}}`;
+  });
+  return `
+local reqs = {${rows.join(',\n')}}
+local n = 0
+local threads = {}
+function setup(thread) thread:set("offset", #threads * 7919); table.insert(threads, thread) end
+function init(args) n = offset or 0 end
+function request()
+  n = n + 1
+  local r = reqs[(n % #reqs) + 1]
+  return wrk.format(r[1], r[2], r[3], r[4])
+end
+function done(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format('WRK_JSON {"requests":%d,"duration_us":%d,"p50_us":%d,"p99_us":%d,"errors":%d,"non2xx":%d}\\n',
+    summary.requests, summary.duration, latency:percentile(50), latency:percentile(99),
+    e.connect + e.read + e.write + e.timeout, e.status))
+end`;
+}
+
+function measure(route: string, url: string, requests: Req[], seconds = duration): Figures {
+  const script = path.join(os.tmpdir(), 'qbank-bench.lua');
+  fs.writeFileSync(script, wrkScript(requests));
+  const out = spawnSync(
+    'wrk',
+    ['-t2', `-c${connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', script, url],
+    { encoding: 'utf8' },
+  );
+  const line = out.stdout.split('\n').find((l) => l.startsWith('WRK_JSON '));
+  if (!line) throw new Error(`wrk failed: ${out.stderr || out.stdout}`);
+  const f = JSON.parse(line.slice('WRK_JSON '.length)) as Record<string, number>;
   return {
     route,
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
+    rps: f.requests! / (f.duration_us! / 1e6),
+    p50: Math.round(f.p50_us! / 100) / 10,
+    p99: Math.round(f.p99_us! / 100) / 10,
+    errors: f.errors!,
+    non2xx: f.non2xx!,
   };
 }
 
-/** A request that rotates over learners, their courses and pages on every call. */
+/** Every combination of learner, course and n (pages, answer keys…), with the learner's token. */
 function rotating(
   learners: Learner[],
-  build: (l: Learner, course: number, n: number) => Partial<autocannon.Request>,
-) {
-  let n = 0;
-  return [
-    {
-      setupRequest: (req: autocannon.Request) => {
-        const l = learners[n % learners.length]!;
-        const course = l.courses[Math.floor(n / learners.length) % 2]!;
-        const extra = build(l, course, n++);
-        return {
-          ...req,
-          ...extra,
-          headers: { ...req.headers, ...extra.headers, authorization: `Token ${l.token}` },
-        };
-      },
-    },
-  ] as autocannon.Request[];
+  build: (l: Learner, course: number, n: number) => Req,
+  perCourse = pages,
+): Req[] {
+  const out: Req[] = [];
+  for (let n = 0; n < perCourse; n++) {
+    for (const l of learners) {
+      for (const course of l.courses) {
+        const r = build(l, course, n);
+        out.push({ ...r, headers: { ...r.headers, authorization: `Token ${l.token}` } });
+      }
+    }
+  }
+  return out;
 }
 
 function get(url: string, token: string): Promise<{ status: number; body: Buffer }> {
@@ -270,9 +342,12 @@ function get(url: string, token: string): Promise<{ status: number; body: Buffer
 }
 
 async function main() {
-  const env = await benchEnvironment();
+  ensureWrk();
+  const { env, reuse, kind } = await benchEnvironment();
   console.log(`Bench database: ${env.DATABASE_URL ? 'PostgreSQL server' : 'embedded PGlite'}`);
-  if (!options.reuse) {
+  if (reuse) console.log('Reusing the data generated by a previous run (--fresh to regenerate).');
+  if (!reuse) {
+    fs.rmSync(markerFile(kind), { force: true });
     const started = Date.now();
     await run(process.execPath, [cli, 'migrate'], env);
     await run(
@@ -290,6 +365,7 @@ async function main() {
       env,
     );
     console.log(`Generated in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    fs.writeFileSync(markerFile(kind), dataParams);
   }
   const database = await openBenchDatabase(env);
   const learners = await prepareLearners(database);
@@ -321,31 +397,31 @@ async function main() {
     console.log(`Question page body: ${(sample.body.length / 1024).toFixed(1)} KB (10 questions)`);
 
     const page = rotating(learners, (_l, course, n) => ({
-      path: `/api/questns/?course=${course}&page=${(n % 45) + 1}`,
+      path: `/api/questns/?course=${course}&page=${(n % pages) + 1}`,
     }));
     console.log(`Warming up (${Math.min(duration, 5)} s)…`);
-    await autocannon({ url: api, connections, duration: Math.min(duration, 5), requests: page });
+    measure('warm-up', api, page, Math.min(duration, 5));
 
     const figures: Figures[] = [];
-    figures.push(await measure('GET questns (page, caller flags)', api, page));
+    figures.push(measure('GET questns (page, caller flags)', api, page));
     figures.push(
-      await measure(
+      measure(
         'GET questnstypes',
         api,
-        rotating(learners, (_l, course) => ({ path: `/api/questnstypes/?course=${course}` })),
+        rotating(learners, (_l, course) => ({ path: `/api/questnstypes/?course=${course}` }), 1),
       ),
     );
     figures.push(
-      await measure(
+      measure(
         'GET questns/first-unanswered',
         api,
         rotating(learners, (l, course) => ({
           path: `/api/questns/first-unanswered/?course=${course}&session=${sessions.get(`${l.token}:${course}`)}&page_size=10`,
-        })),
+        }), 1),
       ),
     );
     figures.push(
-      await measure(
+      measure(
         'POST session_questions (answer)',
         api,
         rotating(learners, (l, course, n) => {
@@ -367,11 +443,11 @@ async function main() {
 
     const ceiling = await startCeiling(sample.body);
     // The same request generator as the question page, so both sides pay the same client work.
-    const bare = await measure('bare node:http ceiling', `http://127.0.0.1:${CEILING_PORT}`, page);
+    const bare = measure('bare node:http ceiling', `http://127.0.0.1:${CEILING_PORT}`, page);
     ceiling.kill();
 
     console.log(
-      `\n${connections} connections, ${duration} s per route, ${LEARNERS} learners rotating over 2 courses and pages 1–45`,
+      `\nwrk, 2 threads, ${connections} connections, ${duration} s per route, ${LEARNERS} learners rotating over 2 courses and pages 1–${pages}`,
     );
     console.log('| route | req/s | p50 ms | p99 ms | errors | non-2xx | share of ceiling |');
     console.log('|---|---:|---:|---:|---:|---:|---:|');
