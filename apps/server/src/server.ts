@@ -1,6 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
+import { DataDirBusyError } from './db/data-dir-lock';
 import { openConfiguredDatabase } from './db/open';
 import { closeGracefully } from './lib/shutdown';
 import { runStartupTasks } from './startup';
@@ -39,6 +40,6 @@ try {
   throw error;
 }
 main(config).catch((error: unknown) => {
-  console.error(error);
+  console.error(error instanceof DataDirBusyError ? error.message : error);
   process.exit(1);
 });

@@ -24,14 +24,23 @@ export interface Running {
   exited: Promise<Exit>;
 }
 
+/** `env` overrides the test's environment; an undefined value removes the variable. */
 export function runSource(
   entry: 'server' | 'cli',
   args: string[],
-  env: Record<string, string>,
+  env: Record<string, string | undefined>,
 ): Running {
+  const merged: Record<string, string | undefined> = {
+    ...process.env,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    DEMO_BANK: 'off',
+    ...env,
+  };
+  for (const key of Object.keys(merged)) if (merged[key] === undefined) delete merged[key];
   const child = spawn(process.execPath, ['--import', 'tsx', `src/${entry}.ts`, ...args], {
     cwd: serverRoot,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DEMO_BANK: 'off', ...env },
+    env: merged,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -44,7 +53,7 @@ export function runSource(
 }
 
 /** Runs an operator command to its end. */
-export async function runCli(args: string[], env: Record<string, string>) {
+export async function runCli(args: string[], env: Record<string, string | undefined>) {
   const run = runSource('cli', args, env);
   const exit = await run.exited;
   return { ...exit, output: run.output() };
@@ -59,7 +68,7 @@ export async function freePort(): Promise<number> {
 }
 
 /** Starts the server and waits until /api/health/ answers. */
-export async function startServer(env: Record<string, string>) {
+export async function startServer(env: Record<string, string | undefined>) {
   const port = await freePort();
   const run = runSource('server', [], { ...env, PORT: String(port), HOST: '127.0.0.1' });
   const url = `http://127.0.0.1:${port}`;
