@@ -99,6 +99,46 @@ describe('Aiken', () => {
       { line: 13, message: 'Unexpected line in an Aiken question: "NUMBERING: 123".' },
     ]);
   });
+
+  it('reports each bad record at its own line when no blank line separates the records', async () => {
+    const text = [
+      'Q1 lacks its answer line?', // 1
+      'A) x',
+      'B) y',
+      'Q2 is fine?', // 4
+      'A) a',
+      'B) b',
+      'ANSWER: A',
+      'Q3 has its options out of order?', // 8
+      'A) a',
+      'C) c', // 10
+      'ANSWER: A',
+      'Q4 is fine', // 12
+      'over two lines?',
+      'A) a',
+      'B) b',
+      'ANSWER: B',
+      'Q5 names a missing option?', // 17
+      'A) a',
+      'ANSWER: D',
+      'Q6 is fine?', // 20
+      'A) ok',
+      'B) no',
+      'ANSWER: A',
+    ].join('\n');
+    const result = await check('packed.txt', 'aiken', text);
+    expect(result.errors).toEqual([
+      { line: 1, message: 'The question has no "ANSWER: X" line.' },
+      { line: 10, message: 'Option C is out of order (expected B).' },
+      { line: 17, message: 'ANSWER: D names no option of the question.' },
+    ]);
+    const parsed = parseContent(Buffer.from(text), 'aiken', { fileName: 'packed.txt' });
+    expect(parsed.document.questions!.map((q) => q.stem)).toEqual([
+      'Q2 is fine?',
+      'Q4 is fine\nover two lines?',
+      'Q6 is fine?',
+    ]);
+  });
 });
 
 describe('CSV', () => {
