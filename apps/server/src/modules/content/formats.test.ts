@@ -234,6 +234,31 @@ describe('Moodle XML', () => {
     ]);
   });
 
+  it('refuses a question whose text is only empty markup, at its line', async () => {
+    const answers =
+      '<answer fraction="100"><text>Yes</text></answer><answer fraction="0"><text>No</text></answer>';
+    const question = (name: string, text: string) =>
+      `<question type="multichoice">\n<name><text>${name}</text></name>\n` +
+      `<questiontext format="html"><text><![CDATA[${text}]]></text></questiontext>\n${answers}\n</question>\n`;
+    const result = await check(
+      'markup.xml',
+      'moodle-xml',
+      '<quiz>\n' +
+        question('P', '<p dir="ltr" style="text-align: left;"></p>') +
+        question('N', '<p>&nbsp;<br></p>\n') +
+        question('Image', '<p><img src="@@PLUGINFILE@@/x.png"></p>') +
+        question('Text', '<p dir="ltr">Real text?</p>') +
+        '</quiz>\n',
+    );
+    expect(result.errors).toEqual([
+      { line: 2, message: "multichoice 'P': empty question text." },
+      { line: 7, message: "multichoice 'N': empty question text." },
+    ]);
+    // The same rule for every format: GIFT and CSV stems too.
+    const gift = await check('markup.gift', 'gift', '<p></p>{=yes ~no}\n');
+    expect(gift.errors).toEqual([{ line: 1, message: 'The question has no text.' }]);
+  });
+
   it('drops an image that is not JPEG, PNG or WebP with a warning, and keeps the question', async () => {
     const svg = Buffer.from(
       '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
