@@ -142,6 +142,45 @@ describe('Aiken', () => {
 });
 
 describe('CSV', () => {
+  it('reads the layout Question, Answer 1…N, correct (1-based index of the right answer)', async () => {
+    const text = [
+      'Question,Answer 1,Answer 2,Answer 3,correct',
+      'Which drug is a beta blocker?,Atenolol,Ramipril,Amlodipine,1',
+      '"Which one is an ACE inhibitor, then?",Atenolol,Ramipril,Amlodipine,2',
+      'Which has no right answer?,One,Two,Three,4',
+    ].join('\n');
+    const result = await check('layout.csv', 'csv', text);
+    expect(result.errors).toEqual([{ line: 4, message: 'The correct answer 4 is an empty cell.' }]);
+    const ok = await check('layout.csv', 'csv', text.split('\n').slice(0, 3).join('\n'));
+    expect(ok.errors).toEqual([]);
+    expect(
+      ok.document.questions.map((q) => [
+        q.stem,
+        q.type,
+        q.choices.map((c) => [c.text, c.is_correct]),
+      ]),
+    ).toEqual([
+      [
+        'Which drug is a beta blocker?',
+        'qcs',
+        [
+          ['Atenolol', true],
+          ['Ramipril', false],
+          ['Amlodipine', false],
+        ],
+      ],
+      [
+        'Which one is an ACE inhibitor, then?',
+        'qcs',
+        [
+          ['Atenolol', false],
+          ['Ramipril', true],
+          ['Amlodipine', false],
+        ],
+      ],
+    ]);
+  });
+
   it('reads named columns, several correct answers, quoted cells over two lines', async () => {
     const result = await check('drugs.csv', 'csv');
     expect(result.errors).toEqual([]);
