@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { randomBytes } from 'node:crypto';
 import { loadConfig } from './config';
+import { DataDirBusyError } from './db/data-dir-lock';
 import { openConfiguredDatabase } from './db/open';
 import { busFor } from './lib/invalidation';
 import { createStaffUser } from './modules/staff/staff.repository';
@@ -80,4 +81,11 @@ program
     process.exitCode = await generateCommand(loadConfig(), options);
   });
 
-await program.parseAsync();
+try {
+  await program.parseAsync();
+} catch (error) {
+  // Another process owns the embedded database: say so plainly, write nothing.
+  if (!(error instanceof DataDirBusyError)) throw error;
+  console.error(error.message);
+  process.exitCode = 1;
+}

@@ -99,9 +99,88 @@ describe('Aiken', () => {
       { line: 13, message: 'Unexpected line in an Aiken question: "NUMBERING: 123".' },
     ]);
   });
+
+  it('reports each bad record at its own line when no blank line separates the records', async () => {
+    const text = [
+      'Q1 lacks its answer line?', // 1
+      'A) x',
+      'B) y',
+      'Q2 is fine?', // 4
+      'A) a',
+      'B) b',
+      'ANSWER: A',
+      'Q3 has its options out of order?', // 8
+      'A) a',
+      'C) c', // 10
+      'ANSWER: A',
+      'Q4 is fine', // 12
+      'over two lines?',
+      'A) a',
+      'B) b',
+      'ANSWER: B',
+      'Q5 names a missing option?', // 17
+      'A) a',
+      'ANSWER: D',
+      'Q6 is fine?', // 20
+      'A) ok',
+      'B) no',
+      'ANSWER: A',
+    ].join('\n');
+    const result = await check('packed.txt', 'aiken', text);
+    expect(result.errors).toEqual([
+      { line: 1, message: 'The question has no "ANSWER: X" line.' },
+      { line: 10, message: 'Option C is out of order (expected B).' },
+      { line: 17, message: 'ANSWER: D names no option of the question.' },
+    ]);
+    const parsed = parseContent(Buffer.from(text), 'aiken', { fileName: 'packed.txt' });
+    expect(parsed.document.questions!.map((q) => q.stem)).toEqual([
+      'Q2 is fine?',
+      'Q4 is fine\nover two lines?',
+      'Q6 is fine?',
+    ]);
+  });
 });
 
 describe('CSV', () => {
+  it('reads the layout Question, Answer 1…N, correct (1-based index of the right answer)', async () => {
+    const text = [
+      'Question,Answer 1,Answer 2,Answer 3,correct',
+      'Which drug is a beta blocker?,Atenolol,Ramipril,Amlodipine,1',
+      '"Which one is an ACE inhibitor, then?",Atenolol,Ramipril,Amlodipine,2',
+      'Which has no right answer?,One,Two,Three,4',
+    ].join('\n');
+    const result = await check('layout.csv', 'csv', text);
+    expect(result.errors).toEqual([{ line: 4, message: 'The correct answer 4 is an empty cell.' }]);
+    const ok = await check('layout.csv', 'csv', text.split('\n').slice(0, 3).join('\n'));
+    expect(ok.errors).toEqual([]);
+    expect(
+      ok.document.questions.map((q) => [
+        q.stem,
+        q.type,
+        q.choices.map((c) => [c.text, c.is_correct]),
+      ]),
+    ).toEqual([
+      [
+        'Which drug is a beta blocker?',
+        'qcs',
+        [
+          ['Atenolol', true],
+          ['Ramipril', false],
+          ['Amlodipine', false],
+        ],
+      ],
+      [
+        'Which one is an ACE inhibitor, then?',
+        'qcs',
+        [
+          ['Atenolol', false],
+          ['Ramipril', true],
+          ['Amlodipine', false],
+        ],
+      ],
+    ]);
+  });
+
   it('reads named columns, several correct answers, quoted cells over two lines', async () => {
     const result = await check('drugs.csv', 'csv');
     expect(result.errors).toEqual([]);
@@ -192,6 +271,31 @@ describe('Moodle XML', () => {
     expect(empty.errors).toEqual([
       { line: 2, message: "multichoice 'E': empty question text, no <answer>." },
     ]);
+  });
+
+  it('refuses a question whose text is only empty markup, at its line', async () => {
+    const answers =
+      '<answer fraction="100"><text>Yes</text></answer><answer fraction="0"><text>No</text></answer>';
+    const question = (name: string, text: string) =>
+      `<question type="multichoice">\n<name><text>${name}</text></name>\n` +
+      `<questiontext format="html"><text><![CDATA[${text}]]></text></questiontext>\n${answers}\n</question>\n`;
+    const result = await check(
+      'markup.xml',
+      'moodle-xml',
+      '<quiz>\n' +
+        question('P', '<p dir="ltr" style="text-align: left;"></p>') +
+        question('N', '<p>&nbsp;<br></p>\n') +
+        question('Image', '<p><img src="@@PLUGINFILE@@/x.png"></p>') +
+        question('Text', '<p dir="ltr">Real text?</p>') +
+        '</quiz>\n',
+    );
+    expect(result.errors).toEqual([
+      { line: 2, message: "multichoice 'P': empty question text." },
+      { line: 7, message: "multichoice 'N': empty question text." },
+    ]);
+    // The same rule for every format: GIFT and CSV stems too.
+    const gift = await check('markup.gift', 'gift', '<p></p>{=yes ~no}\n');
+    expect(gift.errors).toEqual([{ line: 1, message: 'The question has no text.' }]);
   });
 
   it('drops an image that is not JPEG, PNG or WebP with a warning, and keeps the question', async () => {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { clinicalCases } from '../../db/schema/index';
 import { setupTestApp } from '../../../test/helper';
@@ -8,7 +9,8 @@ import {
   buildSource,
   buildUser,
 } from '../../../test/factories';
-import { sampleExam } from './exam-sample';
+import { drawExam, type Candidate } from './exam-sample';
+import { examQuery } from './questions.repository';
 import { answerInSession, favorite, hide, startSession } from './questions.fixtures';
 
 const { app, database } = await setupTestApp({ FREE_QUESTIONS_PER_COURSE: '1000' });
@@ -210,24 +212,85 @@ describe('GET /api/questions_exam/', () => {
   });
 });
 
-describe('sampleExam', () => {
-  it('never splits a case and never exceeds the count', () => {
-    const candidates = [
-      { id: 1, case_id: 7 },
-      { id: 2, case_id: 7 },
-      { id: 3, case_id: null },
-      { id: 4, case_id: null },
-      { id: 5, case_id: 8 },
-      { id: 6, case_id: 8 },
-      { id: 7, case_id: 8 },
+describe('an exam over the whole bank', () => {
+  it('reads each course’s free preview once, not once per question', async () => {
+    // Issue 17: a learner's exam with no filter took seconds on the 5,061-question demo bank, and
+    // on PGlite every other request waited behind it.
+    const module = await buildModule(db);
+    await db.execute(sql`insert into courses (module_id, name, "order")
+      select ${module.id}, 'Bank course ' || g, g from generate_series(1, 20) g`);
+    await db.execute(sql`insert into questions (course_id, type, stem, search_text, "order")
+      select c.id, 'qcs', 'Stem ' || g, 'stem', g
+      from courses c, generate_series(1, 100) g where c.module_id = ${module.id}`);
+    await db.execute(sql`analyze`);
+    const { user, headers } = await buildUser(db);
+    const access = { all: false, moduleIds: [], freePerCourse: 3 };
+    const plan = (
+      (await db.execute(
+        sql`explain (analyze, costs off, timing off) ${examQuery(
+          { userId: user.id, hidden: false, accessibleOnly: access },
+          1,
+          { limit: 50, offset: 0 },
+        )}`,
+      )) as unknown as { rows: Record<string, string>[] }
+    ).rows.map((r) => Object.values(r)[0]!);
+    const loops = plan.flatMap((line) => [...line.matchAll(/loops=(\d+)/g)].map((m) => +m[1]!));
+    // Fewer loops than questions in the bank (2,000): nothing runs once per question.
+    expect(Math.max(...loops), plan.join('\n')).toBeLessThan(500);
+
+    const res = await get('/api/questions_exam/?courses&sources&types=&count=200', headers);
+    expect(res.statusCode).toBe(200);
+    // FREE_QUESTIONS_PER_COURSE is 1000 in this file: every published question may be drawn.
+    expect(res.json().count).toBe(200);
+  });
+});
+
+describe('drawExam', () => {
+  /** Candidates in a given random order, read in windows like the database does. */
+  const reader =
+    (order: Candidate[], reads: { limit: number; offset: number }[] = []) =>
+    async (window: { limit: number; offset: number }) => {
+      reads.push(window);
+      return order.slice(window.offset, window.offset + window.limit);
+    };
+  const single = (id: number): Candidate => ({ id, case_id: null });
+  const inCase = (caseId: number, ...list: number[]) =>
+    list.map((id): Candidate => ({ id, case_id: caseId }));
+
+  it('never splits a case and never exceeds the count', async () => {
+    const order = [...inCase(7, 1, 2), single(3), ...inCase(8, 5, 6, 7), single(4)];
+    expect(await drawExam(4, reader(order))).toEqual([1, 2, 3, 4]);
+    expect(await drawExam(6, reader(order))).toEqual([1, 2, 3, 5, 6, 7]);
+    expect(await drawExam(1, reader(order))).toEqual([3]);
+    expect((await drawExam(200, reader(order))).sort()).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  it('reads one window for a full exam and more only when cases were skipped', async () => {
+    const many = Array.from({ length: 500 }, (_, i) => single(i + 1));
+    const reads: { limit: number; offset: number }[] = [];
+    expect(await drawExam(20, reader(many, reads))).toEqual(many.slice(0, 20).map((c) => c.id));
+    expect(reads).toEqual([{ limit: 50, offset: 0 }]);
+
+    // A case cut by the end of a window is read whole from the next window.
+    const cut = [...many.slice(0, 48), ...inCase(900, 901, 902, 903), ...many.slice(48)];
+    const picked = await drawExam(20, reader(cut));
+    expect(picked).toEqual(many.slice(0, 20).map((c) => c.id));
+    const big = [...inCase(900, 901, 902, 903)];
+    const late = [
+      ...many.slice(0, 48).map((c) => ({ ...c, case_id: c.id + 1000 })),
+      ...big,
+      single(7),
     ];
-    for (const seed of ['a', 'b', 'c', 'd', 'e']) {
-      const picked = sampleExam(candidates, 4, seed);
-      expect(picked.length).toBeLessThanOrEqual(4);
-      expect(picked.includes(1)).toBe(picked.includes(2));
-      expect(picked.includes(5)).toBe(picked.includes(7));
-      expect(sampleExam(candidates, 4, seed)).toEqual(picked);
-    }
-    expect(sampleExam(candidates, 200).sort()).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    // 48 one-question cases... then a 3-question case across the window edge: taken whole.
+    expect(await drawExam(51, reader(late))).toEqual([
+      ...late.slice(0, 48).map((c) => c.id),
+      901,
+      902,
+      903,
+    ]);
+
+    // A case longer than a window never fits and is never taken in part.
+    const huge = [...inCase(5, ...Array.from({ length: 120 }, (_, i) => 2000 + i)), single(1)];
+    expect(await drawExam(3, reader(huge))).toEqual([1]);
   });
 });

@@ -31,10 +31,16 @@ export interface Access {
   freePerCourse: number;
 }
 
-/** True when `q` (joined with `c`) is one of the first N published questions of its course. */
+/**
+ * True when `q` (joined with `c`) is one of the first N published questions of its course. The
+ * subquery is not correlated: it is computed once per statement (N rows per course, read in
+ * index order), not once per question (which sorted a whole course for every row: seconds on a
+ * bank of a few thousand questions, decision 031).
+ */
 export const inFreePreview = (freePerCourse: number): SQL =>
-  sql`q.id in (select q2.id from questions q2 where q2.course_id = q.course_id and q2.is_published
-    order by q2."order", q2.id limit ${freePerCourse})`;
+  sql`q.id in (select p.id from courses c2 cross join lateral (select q2.id from questions q2
+    where q2.course_id = c2.id and q2.is_published order by q2."order", q2.id
+    limit ${freePerCourse}) p)`;
 
 /** True when the caller may read `q` in full. */
 export function accessible(access: Access): SQL {
@@ -220,13 +226,30 @@ export interface ExamCandidate {
   case_id: number | null;
 }
 
-/** Every question an exam may draw from, in course order (cases in their order). */
-export async function examCandidates(db: Db, scope: QuestionScope): Promise<ExamCandidate[]> {
-  return rows<ExamCandidate>(
-    db,
-    sql`select q.id, q.clinical_case_id as case_id from ${FROM} where ${scopeWhere(scope)}
-      order by q.course_id, q."order", q.id`,
-  );
+/**
+ * A window of the questions an exam may draw from, in the random order of `seed`: each unit (a
+ * clinical case, or a question outside any case) gets a hash of its key and the seed, and a
+ * case's questions come together in course order. The database sorts with a top-N heap under the
+ * limit, so an exam never reads the candidates into memory (decision 031).
+ */
+export async function examDraw(
+  db: Db,
+  scope: QuestionScope,
+  seed: number,
+  window: { limit: number; offset: number },
+): Promise<ExamCandidate[]> {
+  return rows<ExamCandidate>(db, examQuery(scope, seed, window));
+}
+
+export function examQuery(
+  scope: QuestionScope,
+  seed: number,
+  window: { limit: number; offset: number },
+): SQL {
+  const unit = sql`coalesce(-q.clinical_case_id, q.id)::bigint`;
+  return sql`select q.id, q.clinical_case_id as case_id from ${FROM} where ${scopeWhere(scope)}
+    order by hashint8extended(${unit}, ${seed}::bigint), ${unit}, q.course_id, q."order", q.id
+    limit ${window.limit} offset ${window.offset}`;
 }
 
 /** The caller's course filter (source ids) for a course, or null. */

@@ -22,14 +22,14 @@ import {
   type QuestionContent,
 } from './content-cache';
 import { getPersonalState, type PersonalState } from './personal-cache';
-import { sampleExam } from './exam-sample';
+import { drawExam, examSeed } from './exam-sample';
 import { loadQuestionMeta, type StoredAnswer } from './question-content.repository';
 import {
   countQuestions,
   countQuestionTypes,
   courseExists,
   courseFilterSources,
-  examCandidates,
+  examDraw,
   findCurrentSession,
   findOwnSession,
   firstUnansweredIn,
@@ -331,7 +331,7 @@ export async function firstUnanswered(
 /** A random exam from filters, clinical cases kept whole; only questions the caller may read. */
 export async function buildExam(deps: Deps, user: User, query: ExamQuery) {
   const access = await loadAccess(deps, user);
-  const candidates = await examCandidates(deps.db, {
+  const scope = {
     userId: user.id,
     moduleIds: query.modules,
     courseIds: query.courses,
@@ -342,8 +342,9 @@ export async function buildExam(deps: Deps, user: User, query: ExamQuery) {
     favorite: query.favorite,
     hidden: false,
     accessibleOnly: access,
-  });
-  const ids = sampleExam(candidates, query.count, query.seed);
+  };
+  const seed = examSeed(query.seed);
+  const ids = await drawExam(query.count, (window) => examDraw(deps.db, scope, seed, window));
   const results = await serializeQuestions(deps.db, user, ids, access, { exam: true });
   return { count: results.length, results };
 }

@@ -20,8 +20,9 @@ interface Block {
 
 /**
  * Moodle's Aiken format, strictly: a question (one or more lines), options `A)` or `A.` in
- * order, then `ANSWER: X`; records separated by blank lines. Anything else inside a record
- * (e.g. the `NUMBERING:` extension) makes the record invalid.
+ * order, then `ANSWER: X`; records separated by blank lines or simply following each other.
+ * Anything else inside a record (e.g. the `NUMBERING:` extension) makes the record invalid; each
+ * bad record is reported at its own line.
  */
 export function parseAiken(text: string, options: ParseOptions): ParseResult {
   const lines = splitLines(text);
@@ -57,6 +58,21 @@ export function parseAiken(text: string, options: ParseOptions): ParseResult {
     });
   };
 
+  /**
+   * Files without blank lines between records: a line that is neither an option nor ANSWER, after
+   * a record's options, starts the next record when the lines after it lead to an `A)` option
+   * (the record before lacked its ANSWER line); otherwise it is a stray line of this record.
+   */
+  const startsRecord = (from: number): boolean => {
+    for (let j = from + 1; j < lines.length; j++) {
+      const next = lines[j]!.trim();
+      if (!next || ANSWER.test(next)) return false;
+      const option = OPTION.exec(next);
+      if (option) return (option[1] ?? option[3]) === 'A';
+    }
+    return false;
+  };
+
   lines.forEach((rawLine, i) => {
     const lineNo = i + 1;
     const line = rawLine.trim();
@@ -66,13 +82,22 @@ export function parseAiken(text: string, options: ParseOptions): ParseResult {
       block = { line: lineNo, stem: [line], options: [] };
       return;
     }
-    if (block.error) return;
     const answer = ANSWER.exec(line);
+    const option = OPTION.exec(line);
+    if (!answer && !option && (block.options.length || block.error) && startsRecord(i)) {
+      close();
+      block = { line: lineNo, stem: [line], options: [] };
+      return;
+    }
+    if (block.error) {
+      // A broken record still ends at its ANSWER line: the next record is reported on its own.
+      if (answer) block.answer = answer[1]!;
+      return;
+    }
     if (answer && block.options.length) {
       block.answer = answer[1]!;
       return;
     }
-    const option = OPTION.exec(line);
     if (option) {
       const letter = option[1] ?? option[3]!;
       if (letter.charCodeAt(0) - 65 !== block.options.length) {

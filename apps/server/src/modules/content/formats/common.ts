@@ -119,6 +119,10 @@ export function buildDocument(
   const warnings: Problem[] = [];
 
   for (const raw of raws) {
+    if (!hasContent(raw.stem)) {
+      errors.push({ line: raw.line, message: 'The question has no text.' });
+      continue;
+    }
     const moduleName = (raw.category?.[0] ?? defaultModule).slice(0, 200);
     const courseName = (raw.category?.slice(1).join(' / ') || defaultCourse).slice(0, 200);
     let mod = modules.get(moduleName);
@@ -205,6 +209,19 @@ export function buildDocument(
     sources: [...m.sources.values()],
   }));
   return { document, questionLines, errors, skipped, warnings };
+}
+
+/**
+ * False for a text that shows nothing: only markup without text (`<p dir="ltr"></p>`), spaces,
+ * `&nbsp;` or `<br>`. An image, a formula or a media element counts as content.
+ */
+export function hasContent(markup: string): boolean {
+  if (/<(img|svg|video|audio|object|iframe|math)\b/i.test(markup)) return true;
+  const text = markup
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(nbsp|#160|#xa0|ensp|emsp|thinsp|zwnj|zwj|#8203);/gi, '');
+  return /[^\s\u200b-\u200d\ufeff]/.test(text);
 }
 
 /** Splits a file into lines without a BOM, whatever its line endings. */

@@ -131,7 +131,9 @@ function correctIndexes(value: string, letters: boolean): number[] | undefined {
 /**
  * Spreadsheets with a header line. The header names each column (question/questiontext, A–H or
  * answer1–answer8, correct/correctAnswer or "Answer 1", "Answer 2"…, explanation, category,
- * course, tags, name); a header we do not know refuses the file instead of guessing.
+ * course, tags, name); a header we do not know refuses the file instead of guessing. "Answer 1",
+ * "Answer 2"… are the choices when a `correct` column says which is right (and no other column
+ * holds choices), else they name the correct letters.
  */
 export function parseCsv(text: string, options: ParseOptions): ParseResult {
   const errors: Problem[] = [];
@@ -143,6 +145,18 @@ export function parseCsv(text: string, options: ParseOptions): ParseResult {
     return buildDocument([], options, errors, []);
   }
   const roles = header.cells.map(roleOf);
+  // `Question,Answer 1,Answer 2,Answer 3,correct`: with a `correct` column and no other choice
+  // columns, the "Answer N" columns are the choices (and `correct` the 1-based right one).
+  if (
+    roles.some((r) => r?.kind === 'correct') &&
+    !roles.some((r) => r?.kind === 'choice') &&
+    roles.some((r) => r?.kind === 'correctLetter')
+  ) {
+    header.cells.forEach((cell, i) => {
+      if (roles[i]?.kind !== 'correctLetter') return;
+      roles[i] = { kind: 'choice', index: Number(/\d/.exec(cell)![0]) - 1 };
+    });
+  }
   const unknown = header.cells.filter((_, i) => !roles[i]);
   if (unknown.length) {
     errors.push({

@@ -3,6 +3,7 @@ import type { ContentImage } from '@qbank/contract';
 import {
   buildDocument,
   cleanCategory,
+  hasContent,
   type ParseOptions,
   type ParseResult,
   type Problem,
@@ -85,9 +86,10 @@ function choiceQuestion(
     stem += `\n\n<img src="@@PLUGINFILE@@/${file}">`;
   }
   const answers = children(q, 'answer');
-  const problems = [!stem && 'empty question text', !answers.length && 'no <answer>'].filter(
-    Boolean,
-  );
+  const problems = [
+    !hasContent(stem) && 'empty question text',
+    !answers.length && 'no <answer>',
+  ].filter(Boolean);
   if (problems.length) return { error: `${label}: ${problems.join(', ')}.` };
   let choices = answers.map((a) => ({
     text: textOf(a) || (a.text ?? '').trim(),
