@@ -19,7 +19,9 @@ import { registerErrorHandler } from './lib/errors';
 import { loggerOptions } from './lib/logger';
 import { createMailer, type Mailer } from './lib/mail';
 import { packageRoot } from './lib/paths';
-import { LocalStorage, MEDIA_PREFIX, type Storage } from './lib/storage';
+import { registerMedia } from './lib/media';
+import { loadMediaSecret, MediaSigner } from './lib/media-signing';
+import { LocalStorage, type Storage } from './lib/storage';
 import { registerRoutes } from './routes';
 
 declare module 'fastify' {
@@ -59,7 +61,8 @@ export async function buildApp({ config, database, storage }: AppDeps): Promise<
   app.decorate('database', database);
   app.decorate('db', database.db);
   const mediaRoot = path.join(config.dataDir, 'media');
-  app.decorate('storage', storage ?? new LocalStorage(mediaRoot));
+  const signer = new MediaSigner(loadMediaSecret(config.mediaSigningKey, config.dataDir));
+  app.decorate('storage', storage ?? new LocalStorage(mediaRoot, signer));
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
@@ -88,13 +91,7 @@ export async function buildApp({ config, database, storage }: AppDeps): Promise<
   await app.register(authPlugin);
   // Uploaded files (re-encoded images only), with the content type of their extension.
   fs.mkdirSync(mediaRoot, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: mediaRoot,
-    prefix: MEDIA_PREFIX,
-    decorateReply: false,
-    index: false,
-    serveDotFiles: false,
-  });
+  await registerMedia(app, mediaRoot, signer);
 
   app.get('/api/schema/', { schema: { hide: true } }, async () => app.swagger());
   await registerRoutes(app);
