@@ -7,7 +7,6 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import {
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -21,6 +20,7 @@ import { createMailer, type Mailer } from './lib/mail';
 import { packageRoot } from './lib/paths';
 import { registerMedia } from './lib/media';
 import { loadMediaSecret, MediaSigner } from './lib/media-signing';
+import { swaggerOptions } from './lib/openapi';
 import { LocalStorage, type Storage } from './lib/storage';
 import { registerRoutes } from './routes';
 
@@ -73,18 +73,7 @@ export async function buildApp({ config, database, storage }: AppDeps): Promise<
   app.addHook('onClose', async () => mailer.close());
   registerErrorHandler(app);
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: { title: 'QBank API', version: '1.0.0' },
-      components: {
-        securitySchemes: {
-          token: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Token <key>' },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(fastifySwagger, swaggerOptions(config));
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   await app.register(fastifyMultipart, { limits: UPLOAD_LIMITS });
   await app.register(fastifyRateLimit, { global: false });
