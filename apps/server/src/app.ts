@@ -8,7 +8,6 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import {
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -20,7 +19,10 @@ import { registerErrorHandler } from './lib/errors';
 import { loggerOptions } from './lib/logger';
 import { createMailer, type Mailer } from './lib/mail';
 import { packageRoot } from './lib/paths';
-import { LocalStorage, MEDIA_PREFIX, type Storage } from './lib/storage';
+import { registerMedia } from './lib/media';
+import { loadMediaSecret, MediaSigner } from './lib/media-signing';
+import { swaggerOptions } from './lib/openapi';
+import { LocalStorage, type Storage } from './lib/storage';
 import { registerRoutes } from './routes';
 
 declare module 'fastify' {
@@ -60,7 +62,8 @@ export async function buildApp({ config, database, storage }: AppDeps): Promise<
   app.decorate('database', database);
   app.decorate('db', database.db);
   const mediaRoot = path.join(config.dataDir, 'media');
-  app.decorate('storage', storage ?? new LocalStorage(mediaRoot));
+  const signer = new MediaSigner(loadMediaSecret(config.mediaSigningKey, config.dataDir));
+  app.decorate('storage', storage ?? new LocalStorage(mediaRoot, signer));
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
@@ -71,18 +74,7 @@ export async function buildApp({ config, database, storage }: AppDeps): Promise<
   app.addHook('onClose', async () => mailer.close());
   registerErrorHandler(app);
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: { title: 'QBank API', version: '1.0.0' },
-      components: {
-        securitySchemes: {
-          token: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Token <key>' },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(fastifySwagger, swaggerOptions(config));
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   // JSON answers above 1 KB go out gzipped when the client accepts it; the web assets are
   // compressed at build time instead (registerWebApp), and images are not compressible.
@@ -92,13 +84,7 @@ export async function buildApp({ config, database, storage }: AppDeps): Promise<
   await app.register(authPlugin);
   // Uploaded files (re-encoded images only), with the content type of their extension.
   fs.mkdirSync(mediaRoot, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: mediaRoot,
-    prefix: MEDIA_PREFIX,
-    decorateReply: false,
-    index: false,
-    serveDotFiles: false,
-  });
+  await registerMedia(app, mediaRoot, signer);
 
   app.get('/api/schema/', { schema: { hide: true } }, async () => app.swagger());
   await registerRoutes(app);

@@ -19,6 +19,8 @@ const envSchema = z.object({
   FREE_QUESTIONS_PER_COURSE: z.coerce.number().int().min(0).default(10),
   /** Load the demo bank into an empty database at start. */
   DEMO_BANK: z.enum(['on', 'off']).default('on'),
+  /** Secret signing private media URLs; unset: generated once into DATA_DIR. */
+  MEDIA_SIGNING_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32).optional()),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -39,6 +41,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     logLevel: env.LOG_LEVEL,
     freeQuestionsPerCourse: env.FREE_QUESTIONS_PER_COURSE,
     demoBank: env.DEMO_BANK === 'on',
+    mediaSigningKey: env.MEDIA_SIGNING_KEY,
   };
 }
 

@@ -138,6 +138,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('user', null);
   app.decorateRequest('tokenHash', null);
   app.addHook('onRequest', async (request) => {
-    if (request.url.startsWith('/api/')) await resolveUser(app.db, request);
+    // /media/ too: a private file answers 404 rather than 401 to a signed-in caller.
+    if (request.url.startsWith('/api/') || request.url.startsWith('/media/')) await resolveUser(app.db, request);
   });
 });

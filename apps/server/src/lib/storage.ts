@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { MediaSigner } from './media-signing';
 
 /**
  * Where uploaded files live. Keys are relative paths like `profiles/ab12….webp`; files are
@@ -12,18 +13,36 @@ export interface Storage {
   exists(key: string): Promise<boolean>;
   /** Every stored key (tests count files with it to prove nothing is orphaned). */
   list(): Promise<string[]>;
-  /** Public URL path of a key. */
+  /**
+   * URL a client may fetch the key at: a plain path for public files, a short-lived signed one
+   * for private files (an S3 store would answer a presigned URL).
+   */
   url(key: string): string;
 }
 
 export const MEDIA_PREFIX = '/media/';
 
+/**
+ * Folders of private files (decision 032): note images, attachment items and purchase receipts,
+ * served only through signed URLs the API gives their owner (and staff, for receipts). Question,
+ * catalogue, comment and profile images are public.
+ */
+export const PRIVATE_FOLDERS = ['notes', 'attachments', 'receipts'] as const;
+
+export const isPrivateKey = (key: string): boolean =>
+  PRIVATE_FOLDERS.some((folder) => key.startsWith(`${folder}/`));
+
+/** URL path of a public key (private keys go through `Storage.url`). */
 export function mediaUrl(key: string | null | undefined): string | null {
   return key ? `${MEDIA_PREFIX}${key}` : null;
 }
 
 export class LocalStorage implements Storage {
-  constructor(readonly root: string) {}
+  /** Without a signer (command-line tools) private keys have no URL. */
+  constructor(
+    readonly root: string,
+    private readonly signer?: MediaSigner,
+  ) {}
 
   private file(key: string): string {
     const file = path.resolve(this.root, key);
@@ -56,6 +75,9 @@ export class LocalStorage implements Storage {
   }
 
   url(key: string): string {
-    return mediaUrl(key)!;
+    if (!isPrivateKey(key)) return mediaUrl(key)!;
+    if (!this.signer) throw new Error(`No signer for the private key ${key}`);
+    const { expires, signature } = this.signer.sign(key);
+    return `${MEDIA_PREFIX}${key}?expires=${expires}&signature=${signature}`;
   }
 }

@@ -75,7 +75,7 @@ describe('POST /api/buysubscription/', () => {
       ends_at: null,
       is_archived: false,
     });
-    expect(body.receipt).toMatch(/^\/media\/receipts\/[0-9a-f-]+\.png$/);
+    expect(body.receipt).toMatch(/^\/media\/receipts\/[0-9a-f-]+\.png\?expires=\d+&signature=[\w-]+$/);
     expect(Date.now() - Date.parse(body.created_at)).toBeLessThan(60_000);
     expect(await fileCount()).toBe(before + 1);
     const served = await app.inject({ method: 'GET', url: body.receipt });
