@@ -15,8 +15,9 @@ import {
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { authPlugin } from './lib/auth';
-import { registerErrorHandler } from './lib/errors';
+import { answerRouterError, registerErrorHandler } from './lib/errors';
 import { loggerOptions } from './lib/logger';
+import { requestBoundaryPlugin } from './lib/request-boundary';
 import { createMailer, type Mailer } from './lib/mail';
 import { packageRoot } from './lib/paths';
 import { registerMedia } from './lib/media';
@@ -40,6 +41,8 @@ export interface AppDeps {
   database: Database;
   /** Defaults to a local folder under DATA_DIR/media. */
   storage?: Storage;
+  /** Log lines go here instead of stdout (tests). */
+  logStream?: { write(line: string): void };
 }
 
 export type App = FastifyInstance;
@@ -48,12 +51,13 @@ export type App = FastifyInstance;
 export const UPLOAD_LIMITS = { fileSize: 5 * 1024 * 1024, files: 10, fields: 200, parts: 220 };
 
 /** Builds the whole app (plugins in order: external → app → routes) without listening. */
-export async function buildApp({ config, database, storage }: AppDeps): Promise<App> {
+export async function buildApp({ config, database, storage, logStream }: AppDeps): Promise<App> {
   const app = Fastify({
-    ...loggerOptions(config.logLevel),
+    ...loggerOptions(config.logLevel, logStream),
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
     trustProxy: false,
+    frameworkErrors: answerRouterError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -82,6 +86,7 @@ export async function buildApp({ config, database, storage }: AppDeps): Promise<
   await app.register(fastifyMultipart, { limits: UPLOAD_LIMITS });
   await app.register(fastifyRateLimit, { global: false });
   await app.register(authPlugin);
+  await app.register(requestBoundaryPlugin);
   // Uploaded files (re-encoded images only), with the content type of their extension.
   fs.mkdirSync(mediaRoot, { recursive: true });
   await registerMedia(app, mediaRoot, signer);

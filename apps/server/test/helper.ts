@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { Database } from '../src/db/client';
@@ -12,6 +12,39 @@ export interface TestContext {
   database: Database;
   config: Config;
   dataDir: string;
+  /**
+   * The test that calls this expects the server to log `count` errors (level ≥ 50, e.g. a
+   * mail server that is down); any other logged error fails the test (issue 17).
+   */
+  expectServerErrors: (count?: number) => void;
+}
+
+/** Pino's level for error: a line at this level or above is a server error. */
+const ERROR_LEVEL = 50;
+
+/**
+ * Collects the app's error log lines; after each test, fails it when it logged more errors
+ * than it said it expects, so a 500 can never pass unseen.
+ */
+function serverErrorWatch() {
+  let lines: string[] = [];
+  let expected = 0;
+  const stream = {
+    write(line: string) {
+      const level = (JSON.parse(line) as { level?: number }).level ?? 0;
+      if (level >= ERROR_LEVEL) lines.push(line);
+    },
+  };
+  afterEach(() => {
+    const logged = lines;
+    const allowed = expected;
+    lines = [];
+    expected = 0;
+    if (logged.length > allowed) {
+      throw new Error(`the server logged ${logged.length} error(s), ${allowed} expected:\n${logged.join('')}`);
+    }
+  });
+  return { stream, expect: (count = 1) => (expected += count) };
 }
 
 /**
@@ -22,19 +55,20 @@ export async function setupTestApp(env: Record<string, string> = {}): Promise<Te
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qbank-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: 'error',
     DATA_DIR: dataDir,
     DEMO_BANK: 'off',
     PUBLIC_URL: 'http://testserver',
     ...env,
   });
   const database = await openTestDatabase();
-  const app = await buildApp({ config, database });
+  const watch = serverErrorWatch();
+  const app = await buildApp({ config, database, logStream: watch.stream });
   await app.ready();
   afterAll(async () => {
     await app.close();
     await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
-  return { app, database, config, dataDir };
+  return { app, database, config, dataDir, expectServerErrors: (count) => void watch.expect(count) };
 }

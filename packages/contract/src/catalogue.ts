@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { INT_MAX } from './fields';
 
 /** Query-string pieces shared by the catalogue and the question lists (DRF messages). */
-export const INT_MAX = 2_147_483_647;
 export const queryId = z.coerce
   .number({ error: 'A valid integer is required.' })
   .int({ error: 'A valid integer is required.' })

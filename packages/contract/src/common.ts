@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './fields';
 
 /** DRF-style error bodies (PRODUCT.md §1). */
 export const detailErrorSchema = z.object({ detail: z.string() });
@@ -30,4 +31,4 @@ export function paginated<T extends z.ZodType>(item: T) {
 export type Paginated<T> = { count: number; next: string | null; previous: string | null; results: T[] };
 
 /** Path parameter `{id}`. */
-export const idParamSchema = z.object({ id: z.coerce.number().int().positive() });
+export const idParamSchema = z.object({ id: idSchema });

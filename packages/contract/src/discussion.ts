@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT_MAX, invalidPk } from './fields';
 import { pageQuerySchema } from './common';
 
 /**
@@ -16,8 +17,9 @@ const intField = () =>
       v === undefined || v === null || v === '' ? undefined : typeof v === 'string' ? Number(v) : v,
     z
       .number({ error: (iss) => (iss.input === undefined ? REQUIRED : NOT_INTEGER) })
-      .int({ error: NOT_INTEGER })
-      .positive({ error: 'Ensure this value is greater than or equal to 1.' }),
+      .int({ error: (iss) => (Number.isInteger(iss.input) ? invalidPk(iss.input) : NOT_INTEGER), abort: true })
+      .positive({ error: 'Ensure this value is greater than or equal to 1.' })
+      .max(INT_MAX, { error: (iss) => invalidPk(iss.input) }),
   );
 
 const choiceField = <T extends readonly [string, ...string[]]>(values: T) =>

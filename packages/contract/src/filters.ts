@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { pkItemSchema, pkSchema } from './fields';
 
-const id = z.coerce.number().int().positive();
+const id = pkSchema;
 const timestamp = z.iso.datetime();
 
 // module_filters: the modules a user chose to study.
@@ -35,7 +36,7 @@ export const courseFilterSchema = z.object({
 export type CourseFilter = z.infer<typeof courseFilterSchema>;
 
 const sourceIds = z
-  .array(z.number().int().positive())
+  .array(pkItemSchema)
   .min(1, 'This list may not be empty.')
   .max(200);
 

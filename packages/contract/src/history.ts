@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { pkItemSchema, pkSchema } from './fields';
 import { RATINGS, SCORING_RULES } from './constants';
 import { pageQuerySchema } from './common';
 
 export { RATINGS, SCORING_RULES };
 
 /** A database id in a payload or a query string. */
-const id = z.coerce.number().int().positive();
+const id = pkSchema;
 const timestamp = z.iso.datetime();
 /** `?is_correct=true|false` (DRF's boolean filter spellings). */
 const queryBoolean = z
@@ -19,7 +20,7 @@ export const ANSWER_MODES = ['study', 'exam'] as const;
 export const answerModeSchema = z.enum(ANSWER_MODES);
 
 /** Ticked choice ids (an empty list is an unanswered question: scored, never right). */
-export const choiceIdsSchema = z.array(z.number().int().positive()).max(20);
+export const choiceIdsSchema = z.array(pkItemSchema).max(20);
 
 /** One choice as the correction shows it. */
 export const choiceCorrectionSchema = z.object({

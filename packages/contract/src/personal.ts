@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema, paginated } from './common';
+import { drfMessages, pkSchema } from './fields';
 
 /**
  * Personal tools (issue 4): favourites, hides, notes, playlists and attachment items.
@@ -15,23 +16,8 @@ export const PLAYLIST_ITEMS_MAX = 1_000;
 export const IMAGES_PER_RECORD_MAX = 10;
 export const QUESTION_SUMMARY_STEM_CHARS = 200;
 
-const REQUIRED = 'This field is required.';
-const INVALID_INTEGER = 'A valid integer is required.';
-/** DRF's message for a related id that does not exist (or is not the caller's). */
-const invalidPk = (value: unknown) => `Invalid pk "${String(value)}" - object does not exist.`;
+const REQUIRED = drfMessages.required;
 
-/** Multipart fields arrive as text: "12" reads as 12, like DRF's integer fields. */
-const numericText = (v: unknown) =>
-  typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v === '' ? undefined : v;
-
-/** A positive id in a body or query (JSON number, or digits as text). */
-const pkSchema = z.preprocess(
-  numericText,
-  z
-    .int({ error: (issue) => (issue.input === undefined ? REQUIRED : INVALID_INTEGER) })
-    .min(1, { error: (issue) => invalidPk(issue.input) })
-    .max(2_147_483_647, { error: (issue) => invalidPk(issue.input) }),
-);
 const optionalPk = pkSchema.optional();
 
 const text = (max: number) =>

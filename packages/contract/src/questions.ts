@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { EXAM_COUNT_DEFAULT, EXAM_COUNT_MAX, QUESTION_KINDS } from './constants';
 import { pageQuerySchema } from './common';
-import { INT_MAX, optionalQuery, queryId, requiredQueryId } from './catalogue';
+import { optionalQuery, queryId, requiredQueryId } from './catalogue';
+import { INT_MAX } from './fields';
 
 export { EXAM_COUNT_DEFAULT, EXAM_COUNT_MAX, QUESTION_KINDS };
 

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { pkItemSchema, pkSchema } from './fields';
 import { pageQuerySchema } from './common';
 import { answerCorrectionSchema, choiceIdsSchema, scoringRuleSchema } from './history';
 
-const id = z.coerce.number().int().positive();
+const id = pkSchema;
 const timestamp = z.iso.datetime();
 
 /** One pass of the caller through a course, or a custom set of questions. */
@@ -33,7 +34,7 @@ export type SessionListQuery = z.infer<typeof sessionListQuerySchema>;
 export const sessionCreateSchema = z.object({
   course_id: id.optional(),
   name: z.string().trim().max(200).optional(),
-  question_ids: z.array(z.number().int().positive()).min(1).max(1000).optional(),
+  question_ids: z.array(pkItemSchema).min(1).max(1000).optional(),
 });
 export type SessionCreate = z.input<typeof sessionCreateSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT_MAX, invalidPk } from './fields';
 import { pageQuerySchema, paginated } from './common';
 
 /*
@@ -92,7 +93,7 @@ const durationDays = z
   .max(PLAN_MAX_DURATION_DAYS, `Ensure this value is less than or equal to ${PLAN_MAX_DURATION_DAYS}.`);
 
 const moduleIds = z
-  .array(z.number({ error: 'Incorrect type. Expected pk value.' }).int('Incorrect type. Expected pk value.').positive('Incorrect type. Expected pk value.'), {
+  .array(z.number({ error: 'Incorrect type. Expected pk value.' }).int('Incorrect type. Expected pk value.').positive('Incorrect type. Expected pk value.').max(INT_MAX, { error: (iss) => invalidPk(iss.input) }), {
     error: 'Expected a list of items.',
   })
   .max(500, 'Ensure this field has no more than 500 elements.')

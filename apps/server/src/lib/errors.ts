@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 /** An error whose body is sent as is, in the DRF shapes of PRODUCT.md §1. */
@@ -55,6 +55,28 @@ const FASTIFY_CLIENT_ERRORS: Record<string, [number, string]> = {
   FST_FIELDS_LIMIT: [413, 'Too many fields in request.'],
 };
 
+/**
+ * Errors of the router, before any route is chosen: a path that is not valid percent-encoding
+ * (e.g. a lone surrogate's bytes) or a path parameter beyond maxParamLength names no resource,
+ * so 404, like a Django URL that does not match (issue 17).
+ */
+export function answerRouterError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 404 : 400;
+  void reply
+    .code(status)
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify({ detail: status === 404 ? 'Not found.' : 'Bad request.' }));
+}
+
+/** Busboy's complaints about a malformed multipart body (no boundary, truncated parts…). */
+function isMultipartParseError(error: FastifyError): boolean {
+  return (
+    !error.code &&
+    !error.statusCode &&
+    /multipart|boundary|unexpected end of form|malformed part header|content-type/i.test(error.message)
+  );
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     // Error bodies are ours and final: serialize them as they are, never through the route's
@@ -67,6 +89,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       reply.headers(error.headers);
       return send(error.statusCode, error.body);
     }
+    // A path id that is not an id (non-numeric, 0, beyond int4) names no object: 404, like a
+    // Django URL pattern that does not match, decided before the database (issue 17).
+    if (error.validationContext === 'params') return send(404, { detail: 'Not found.' });
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({
         // fastify-type-provider-zod keeps the issue's path only as instancePath ("/ids/0").
@@ -77,6 +102,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
     if (known) return send(known[0], { detail: known[1] });
+    if (isMultipartParseError(error)) {
+      return send(400, { detail: `Multipart form parse error - ${error.message}` });
+    }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return send(error.statusCode, { detail: error.message });
     }

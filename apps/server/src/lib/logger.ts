@@ -17,12 +17,16 @@ const REDACTED = [
   '*.access_token',
 ];
 
-export function loggerOptions(level: string): Pick<
-  FastifyServerOptions,
-  'logger' | 'genReqId' | 'requestIdHeader' | 'disableRequestLogging'
-> {
+/** `stream`: where log lines go instead of stdout (the API tests collect errors there). */
+export function loggerOptions(
+  level: string,
+  stream?: { write(line: string): void },
+): Pick<FastifyServerOptions, 'logger' | 'genReqId' | 'requestIdHeader' | 'disableRequestLogging'> {
   return {
-    logger: level === 'silent' ? false : { level, redact: { paths: REDACTED, censor: '[redacted]' } },
+    logger:
+      level === 'silent'
+        ? false
+        : { level, redact: { paths: REDACTED, censor: '[redacted]' }, ...(stream ? { stream } : {}) },
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
   };

@@ -1,4 +1,6 @@
+import { printableFieldName, unstorableText } from '@qbank/contract';
 import type { FastifyRequest } from 'fastify';
+import { ApiError, badRequest, detailError } from './errors';
 
 export interface UploadedFile {
   field: string;
@@ -30,13 +32,21 @@ export async function readForm(request: FastifyRequest): Promise<ParsedForm> {
     }
     return form;
   }
-  for await (const part of request.parts()) {
-    const name = baseName(part.fieldname);
-    if (part.type === 'file') {
-      form.files.push({ field: name, filename: part.filename, data: await part.toBuffer() });
-    } else {
-      (form.fields[name] ??= []).push(String(part.value));
+  try {
+    for await (const part of request.parts()) {
+      const name = baseName(part.fieldname);
+      if (part.type === 'file') {
+        form.files.push({ field: name, filename: part.filename, data: await part.toBuffer() });
+      } else {
+        const value = String(part.value);
+        // Text PostgreSQL refuses is a 400 on its field, as in a JSON body (decision 030).
+        const problem = unstorableText(value) ?? unstorableText(name);
+        if (problem) throw badRequest(printableFieldName(name), problem);
+        (form.fields[name] ??= []).push(value);
+      }
     }
+  } catch (error) {
+    throw asMultipartError(error);
   }
   return form;
 }
@@ -44,4 +54,16 @@ export async function readForm(request: FastifyRequest): Promise<ParsedForm> {
 /** The first value of each field, for zod schemas of flat forms. */
 export function firstValues(fields: Record<string, string[]>): Record<string, string> {
   return Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v[0] ?? '']));
+}
+
+/**
+ * Our own errors and Fastify's upload limits (4xx) pass; anything else the multipart parser
+ * throws (no boundary, truncated part, bad header) is the client's malformed body: 400.
+ */
+function asMultipartError(error: unknown): unknown {
+  if (error instanceof ApiError) return error;
+  const status = (error as { statusCode?: number } | null)?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) return error;
+  const reason = error instanceof Error && error.message ? ` - ${error.message}` : '.';
+  return detailError(400, `Multipart form parse error${reason}`);
 }

@@ -1,3 +1,4 @@
+import { invalidPk } from '@qbank/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   ATTACHMENT_FILES_FIELD,
@@ -21,7 +22,6 @@ import {
 } from './uploads';
 
 const FOLDER = 'attachments';
-const invalidPk = (value: unknown) => `Invalid pk "${String(value)}" - object does not exist.`;
 
 async function toItems(
   app: FastifyInstance,

@@ -1,3 +1,4 @@
+import { invalidPk } from '@qbank/contract';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { ApiError, badRequest, detailError } from '../../lib/errors';
@@ -149,7 +150,7 @@ export function parseRemovedIds(values: string[] | undefined): number[] {
       const raw = typeof part === 'string' ? part.trim() : part;
       const id = typeof raw === 'number' ? raw : /^\d+$/.test(String(raw)) ? Number(raw) : NaN;
       if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) {
-        throw badRequest(REMOVED_FIELD, `Invalid pk "${String(raw)}" - object does not exist.`);
+        throw badRequest(REMOVED_FIELD, invalidPk(raw));
       }
       ids.add(id);
     }

@@ -1,7 +1,7 @@
-import { userUpdateSchema, type UserDetail } from '@qbank/contract';
+import { drfMessages, userUpdateSchema, type UserDetail } from '@qbank/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { User } from '../../lib/auth';
-import { nonFieldError } from '../../lib/errors';
+import { badRequest, nonFieldError } from '../../lib/errors';
 import { storeImage } from '../../lib/images';
 import { firstValues, readForm, type UploadedFile } from '../../lib/multipart';
 import { parseOrThrow } from '../../lib/validation';
@@ -14,7 +14,12 @@ const NOT_A_DICT = 'Invalid data. Expected a dictionary.';
 async function readProfileForm(request: FastifyRequest): Promise<{ fields: Record<string, unknown>; image?: UploadedFile }> {
   if (request.isMultipart()) {
     const form = await readForm(request);
-    const fields = Object.fromEntries(Object.entries(firstValues(form.fields)).filter(([, v]) => v !== ''));
+    // A file where a text field is expected, or text where the image is (issue 17).
+    const stray = form.files.find((f) => f.field !== 'image');
+    if (stray) throw badRequest(stray.field, 'Not a valid string.');
+    if (form.fields.image?.some((v) => v !== '')) throw badRequest('image', drfMessages.notAFile);
+    const { image: _empty, ...text } = firstValues(form.fields);
+    const fields = Object.fromEntries(Object.entries(text).filter(([, v]) => v !== ''));
     return { fields, image: form.files.find((f) => f.field === 'image') };
   }
   const body = request.body ?? {};

@@ -1,3 +1,4 @@
+import { drfMessages, invalidPk } from '@qbank/contract';
 import {
   COMMENT_ATTACHMENTS_MAX,
   commentCreateSchema,
@@ -66,7 +67,6 @@ export const REPLIES: DiscussionKind<CommentReply> = {
 export const ATTACHMENT_FIELD = 'attachments';
 export const TOO_MANY_ATTACHMENTS = `Ensure there are no more than ${COMMENT_ATTACHMENTS_MAX} attachments.`;
 export const UNEXPECTED_FILE = 'Unexpected file field.';
-export const invalidPk = (id: number) => `Invalid pk "${id}" - object does not exist.`;
 
 interface Context {
   db: Db;
@@ -135,6 +135,7 @@ export async function getItem<T>(kind: DiscussionKind<T>, ctx: Context, id: numb
 function attachmentFiles(form: ParsedForm): UploadedFile[] {
   const stray = form.files.find((f) => f.field !== ATTACHMENT_FIELD);
   if (stray) throw badRequest(stray.field, UNEXPECTED_FILE);
+  if (form.fields[ATTACHMENT_FIELD]?.length) throw badRequest(ATTACHMENT_FIELD, drfMessages.notAFile);
   return form.files;
 }
 

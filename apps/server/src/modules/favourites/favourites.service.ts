@@ -1,3 +1,4 @@
+import { invalidPk } from '@qbank/contract';
 import type { FastifyRequest } from 'fastify';
 import type {
   Favorite,
@@ -20,7 +21,6 @@ import * as repo from './favourites.repository';
  * fields; another user's record is a 404.
  */
 
-const invalidPk = (value: unknown) => `Invalid pk "${String(value)}" - object does not exist.`;
 const iso = (d: Date) => d.toISOString();
 
 const toFavorite = (r: repo.FavoriteRow): Favorite => ({

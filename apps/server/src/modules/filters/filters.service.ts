@@ -1,9 +1,9 @@
+import { invalidPk } from '@qbank/contract';
 import type { CourseFilter, ModuleFilter } from '@qbank/contract';
 import type { Db } from '../../db/client';
 import { badRequest, nonFieldError, notFound } from '../../lib/errors';
 import * as repo from './filters.repository';
 
-const invalidPk = (id: number) => `Invalid pk "${id}" - object does not exist.`;
 export const DELETE_FILTER_MESSAGE = 'Invalid payload: must include moduleFiltre or module.';
 
 const toModuleFilter = (row: repo.ModuleFilterRow): ModuleFilter => ({

@@ -1,3 +1,4 @@
+import { invalidPk } from '@qbank/contract';
 import type { AnswerCorrection, ScoringRule } from '@qbank/contract';
 import type { Db } from '../../db/client';
 import type { User } from '../../lib/auth';
@@ -17,7 +18,6 @@ import { scoreAnswer } from './scoring';
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
-export const invalidPk = (id: number) => `Invalid pk "${id}" - object does not exist.`;
 
 export function correctionOf(
   question: AnswerableQuestion,

@@ -1,3 +1,4 @@
+import { invalidPk } from '@qbank/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   IMAGES_PER_RECORD_MAX,
@@ -25,7 +26,6 @@ import * as repo from './notes.repository';
 
 const BLANK = 'This field may not be blank.';
 const TOO_MANY_IMAGES = `A note can hold at most ${IMAGES_PER_RECORD_MAX} images.`;
-const invalidPk = (value: unknown) => `Invalid pk "${String(value)}" - object does not exist.`;
 
 const toNote = (row: repo.NoteRow): NoteItem => ({
   id: row.id,

@@ -1,3 +1,4 @@
+import { invalidPk } from '@qbank/contract';
 import type { FastifyRequest } from 'fastify';
 import {
   PLAYLIST_ITEMS_MAX,
@@ -19,7 +20,6 @@ import { assertPageExists, paginatedResponse, pageWindow } from '../../lib/pagin
 import * as repo from './playlists.repository';
 
 const REQUIRED = 'This field is required.';
-const invalidPk = (value: unknown) => `Invalid pk "${String(value)}" - object does not exist.`;
 const iso = (d: Date) => d.toISOString();
 
 const toPlaylist = (r: repo.PlaylistRow): Playlist => ({

@@ -1,3 +1,4 @@
+import { invalidPk } from '@qbank/contract';
 import type {
   Report,
   ReportCreate,
@@ -11,7 +12,6 @@ import { badRequest, nonFieldError, notFound } from '../../lib/errors';
 import { assertPageExists, pageWindow } from '../../lib/pagination';
 import * as repo from './reports.repository';
 
-export const INVALID_QUESTION = (id: number) => `Invalid pk "${id}" - object does not exist.`;
 export const ALREADY_REPORTED = 'You already have an open report on this question.';
 export const NOT_OPEN = 'Only open reports can be edited.';
 /** Back-office lists show the start of the stem only. */
@@ -57,7 +57,7 @@ export async function getReport(db: Db, userId: number, id: number): Promise<Rep
 
 export async function createReport(db: Db, userId: number, input: ReportCreate): Promise<Report> {
   if (!(await repo.questionExists(db, input.question))) {
-    throw badRequest('question', INVALID_QUESTION(input.question));
+    throw badRequest('question', invalidPk(input.question));
   }
   if (await repo.hasOpenReport(db, userId, input.question)) throw nonFieldError(ALREADY_REPORTED);
   const row = await repo.insertReport(db, {

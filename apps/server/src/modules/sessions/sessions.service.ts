@@ -1,3 +1,4 @@
+import { invalidPk } from '@qbank/contract';
 import type {
   Cleared,
   Session,
@@ -15,7 +16,6 @@ import * as repo from './sessions.repository';
 /** Positions in a question list are given for pages of 10, like the seed's player. */
 export const POSITION_PAGE_SIZE = 10;
 export const START_NEW_SESSION_MESSAGE = 'Either sessionId or courseId must be provided.';
-const invalidPk = (id: number) => `Invalid pk "${id}" - object does not exist.`;
 
 type SessionCreateInput = z.output<typeof sessionCreateSchema>;
 type StartNewSessionInput = z.output<typeof startNewSessionSchema>;

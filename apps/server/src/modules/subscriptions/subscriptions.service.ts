@@ -1,3 +1,4 @@
+import { invalidPk } from '@qbank/contract';
 import { randomUUID } from 'node:crypto';
 import {
   buySubscriptionFieldsSchema,
@@ -40,7 +41,6 @@ export const MESSAGES = {
   notPending: 'Only a pending purchase can be approved or rejected.',
   cancelDecided: 'Only a pending purchase can be cancelled.',
   noModules: 'Choose at least one module, or open all modules.',
-  unknownPk: (id: number) => `Invalid pk "${id}" - object does not exist.`,
 };
 
 // ---------------------------------------------------------------- shapes
@@ -141,7 +141,7 @@ export async function buy(deps: Deps, user: User, form: ParsedForm): Promise<Pur
   const file = form.files.find((f) => f.field === 'receipt');
   if (!file) throw badRequest('receipt', MESSAGES.noFile);
   const plan = await repo.findPlan(deps.db, fields.plan);
-  if (!plan) throw badRequest('plan', MESSAGES.unknownPk(fields.plan));
+  if (!plan) throw badRequest('plan', invalidPk(fields.plan));
   if (plan.isArchived) throw badRequest('plan', MESSAGES.planArchived);
   const image = await cleanImage('receipt', file.data);
 
@@ -251,7 +251,7 @@ export async function rejectPurchase(deps: Deps, id: number, input: PurchaseReje
 
 async function assertModulesExist(deps: Deps, ids: number[]): Promise<void> {
   const missing = await repo.missingModuleIds(deps.db, ids);
-  if (missing.length) throw fieldErrors({ modules: missing.map(MESSAGES.unknownPk) });
+  if (missing.length) throw fieldErrors({ modules: missing.map(invalidPk) });
 }
 
 export async function createPlan(deps: Deps, input: PlanCreateData): Promise<Plan> {
