@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Spinner } from '../../../components/ui/spinner';
@@ -12,7 +13,8 @@ export default function MyModulesPage() {
   const { t } = useTranslation();
   const modules = useQuery(modulesQueryOptions);
   const save = useSetModuleFilter();
-  const pending = save.isPending ? save.variables : undefined;
+  // The box follows the click at once (the cache update of the mutation comes a tick later).
+  const [local, setLocal] = useState<{ module: number; on: boolean } | null>(null);
 
   return (
     <section className="page page-narrow my-lists" aria-labelledby="my-modules-title">
@@ -27,14 +29,17 @@ export default function MyModulesPage() {
         <fieldset className="choice-list">
           <legend className="visually-hidden">{t('lists.my-modules.legend')}</legend>
           {modules.data.map((m) => {
-            const checked = pending?.module === m.id ? pending.on : m.is_filtered;
             return (
               <label key={m.id} className="choice">
                 <input
                   type="checkbox"
-                  checked={checked}
-                  disabled={pending !== undefined}
-                  onChange={(e) => save.mutate({ module: m.id, on: e.target.checked })}
+                  checked={local?.module === m.id ? local.on : m.is_filtered}
+                  disabled={save.isPending}
+                  onChange={(e) => {
+                    const change = { module: m.id, on: e.target.checked };
+                    setLocal(change);
+                    save.mutate(change, { onSettled: () => setLocal(null) });
+                  }}
                 />
                 <span>
                   {m.name}
