@@ -102,7 +102,15 @@ const idOrText = z.union([z.number(), z.string()]);
 // ---------------------------------------------------------------- notes
 
 export const noteContentSchema = text(NOTE_CONTENT_MAX).describe('Markdown, stored as written');
-export const noteQuerySchema = pageQuerySchema.extend({ question: optionalPk });
+export const noteQuerySchema = pageQuerySchema.extend({
+  question: optionalPk,
+  search: z
+    .string()
+    .transform((v) => v.replace(/\0/g, '').trim())
+    .pipe(z.string().max(200, 'Ensure this field has no more than 200 characters.'))
+    .optional()
+    .describe('Words found in the note or its question’s stem (case-insensitive)'),
+});
 export const questNotesQuerySchema = z.object({ question: pkSchema });
 export const noteItemSchema = z.object({
   id: z.number().int(),

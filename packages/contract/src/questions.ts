@@ -155,4 +155,11 @@ export const examQuerySchema = z.object({
 export type ExamQuery = z.infer<typeof examQuerySchema>;
 export const examSchema = z.object({ count: z.number().int(), results: z.array(questionSchema) });
 
+/** favorites_questions_list, hides_questions_list, noted_questions: narrowed to a module or course. */
+export const personalQuestionsQuerySchema = pageQuerySchema.extend({
+  module: optionalQuery(queryId),
+  course: optionalQuery(queryId),
+});
+export type PersonalQuestionsQuery = z.infer<typeof personalQuestionsQuerySchema>;
+
 export const playlistQuestionsQuerySchema = pageQuerySchema.extend({ playlist: requiredQueryId });

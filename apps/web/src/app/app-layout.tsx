@@ -5,6 +5,7 @@ import { Button } from '../components/ui/button';
 import { logout } from '../lib/current-user';
 import { updateSettings, useSettings } from '../lib/settings';
 import { AboutFooter } from './about-footer';
+import { MyListsMenu } from './my-lists-menu';
 
 /** The frame of the signed-in screens: skip link, header with navigation, content, footer. */
 export function AppLayout() {
@@ -53,6 +54,7 @@ export function AppLayout() {
               <NavLink to="/profile">{t('nav.profile')}</NavLink>
             </li>
           </ul>
+          <MyListsMenu />
         </nav>
         <div className="header-actions">
           <Button

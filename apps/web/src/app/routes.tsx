@@ -27,6 +27,14 @@ const ExamBuilder = lazy(() => import('../features/exam/components/exam-builder-
 const ExamRun = lazy(() => import('../features/exam/components/exam-page'));
 const Sessions = lazy(() => import('../features/sessions/components/sessions-page'));
 const History = lazy(() => import('../features/history/components/history-page'));
+// The learner's own lists (issue 11).
+const Notebook = lazy(() => import('../features/my-lists/components/notebook-page'));
+const Playlists = lazy(() => import('../features/my-lists/components/playlists-page'));
+const Playlist = lazy(() => import('../features/my-lists/components/playlist-page'));
+const Favourites = lazy(() => import('../features/my-lists/components/favourites-page'));
+const Hidden = lazy(() => import('../features/my-lists/components/hidden-page'));
+const Reports = lazy(() => import('../features/my-lists/components/reports-page'));
+const MyModules = lazy(() => import('../features/my-lists/components/my-modules-page'));
 
 function page(Component: LazyExoticComponent<ComponentType>) {
   return (
@@ -74,6 +82,13 @@ export function AppRoutes() {
           <Route path="/exam/run" element={page(ExamRun)} />
           <Route path="/sessions" element={page(Sessions)} />
           <Route path="/history" element={page(History)} />
+          <Route path="/notes" element={page(Notebook)} />
+          <Route path="/playlists" element={page(Playlists)} />
+          <Route path="/playlists/:playlistId" element={page(Playlist)} />
+          <Route path="/favourites" element={page(Favourites)} />
+          <Route path="/hidden" element={page(Hidden)} />
+          <Route path="/reports" element={page(Reports)} />
+          <Route path="/my-modules" element={page(MyModules)} />
           <Route path="*" element={page(NotFound)} />
         </Route>
       </Route>

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { courses, noteItemAttachments, noteItems, questions } from '../../db/schema/index';
 import { QUESTION_SUMMARY_STEM_CHARS } from '@qbank/contract';
@@ -33,11 +33,28 @@ export async function questionSummaries(
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-const ownNotes = (userId: number, questionId?: number) =>
-  and(eq(noteItems.userId, userId), questionId ? eq(noteItems.questionId, questionId) : undefined);
+export type NoteFilter = { questionId?: number; search?: string };
 
-export async function countNotes(db: Db, userId: number, questionId?: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(noteItems).where(ownNotes(userId, questionId));
+/** `search`: a case-insensitive substring of the note or of its question's stem. */
+function ownNotes(db: Db, userId: number, filter: NoteFilter) {
+  const pattern = filter.search ? `%${filter.search.replace(/[\\%_]/g, '\\$&')}%` : null;
+  return and(
+    eq(noteItems.userId, userId),
+    filter.questionId ? eq(noteItems.questionId, filter.questionId) : undefined,
+    pattern
+      ? or(
+          ilike(noteItems.content, pattern),
+          inArray(
+            noteItems.questionId,
+            db.select({ id: questions.id }).from(questions).where(ilike(questions.stem, pattern)),
+          ),
+        )
+      : undefined,
+  );
+}
+
+export async function countNotes(db: Db, userId: number, filter: NoteFilter): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(noteItems).where(ownNotes(db, userId, filter));
   return row?.n ?? 0;
 }
 
@@ -45,12 +62,12 @@ export async function countNotes(db: Db, userId: number, questionId?: number): P
 export function listNotes(
   db: Db,
   userId: number,
-  window: { questionId?: number; limit?: number; offset?: number },
+  window: NoteFilter & { limit?: number; offset?: number },
 ): Promise<NoteRow[]> {
   const query = db
     .select()
     .from(noteItems)
-    .where(ownNotes(userId, window.questionId))
+    .where(ownNotes(db, userId, window))
     .orderBy(desc(noteItems.createdAt), desc(noteItems.id))
     .$dynamic();
   if (window.limit !== undefined) query.limit(window.limit).offset(window.offset ?? 0);

@@ -60,13 +60,14 @@ async function pageOf<T>(
   app: FastifyInstance,
   request: FastifyRequest,
   user: User,
-  query: PageQuery & { question?: number },
+  query: PageQuery & { question?: number; search?: string },
   map: (rows: repo.NoteRow[]) => Promise<T[]> | T[],
 ): Promise<Paginated<T>> {
-  const total = await repo.countNotes(app.db, user.id, query.question);
+  const filter = { questionId: query.question, search: query.search || undefined };
+  const total = await repo.countNotes(app.db, user.id, filter);
   assertPageExists(query, total);
   const rows = await repo.listNotes(app.db, user.id, {
-    questionId: query.question,
+    ...filter,
     ...pageWindow(query),
   });
   return paginatedResponse(request, query, total, await map(rows));
@@ -76,14 +77,14 @@ export const listNotes = (
   app: FastifyInstance,
   request: FastifyRequest,
   user: User,
-  query: PageQuery & { question?: number },
+  query: PageQuery & { question?: number; search?: string },
 ) => pageOf(app, request, user, query, (rows) => rows.map(toNote));
 
 export const listNoteDetails = (
   app: FastifyInstance,
   request: FastifyRequest,
   user: User,
-  query: PageQuery & { question?: number },
+  query: PageQuery & { question?: number; search?: string },
 ) => pageOf(app, request, user, query, (rows) => toDetails(app, rows));
 
 /** The caller's notes on one question, newest first. */

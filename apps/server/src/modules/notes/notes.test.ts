@@ -304,6 +304,39 @@ describe('GET /api/noteitems/, /api/noteitemsdetail/, /api/questnotesitems/', ()
     expect(one.json().map((n: { id: number }) => n.id)).toEqual([a.id]);
   });
 
+  it('searches the notes and their questions, case-insensitively, literal % and _', async () => {
+    const me = await buildUser(db);
+    const other = await buildUser(db);
+    const q1 = await buildQuestion(db, { stem: 'Which drug treats Kawasaki disease?' });
+    const q2 = await buildQuestion(db, { stem: 'Plain stem' });
+    const byStem = await createNote(me.headers, q1.id, 'aspirin');
+    const byContent = await createNote(me.headers, q2.id, 'Remember 100%_sure KAWASAKI');
+    await createNote(other.headers, q1.id, 'kawasaki too');
+    const search = async (words: string) => {
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/noteitemsdetail/?search=${encodeURIComponent(words)}`,
+        headers: me.headers,
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json().results.map((n: { id: number }) => n.id);
+    };
+    expect(await search('kawasaki')).toEqual([byContent.id, byStem.id]);
+    expect(await search('ASPIRIN')).toEqual([byStem.id]);
+    expect(await search('100%_')).toEqual([byContent.id]);
+    expect(await search('%')).toEqual([byContent.id]);
+    expect(await search('_')).toEqual([byContent.id]);
+    expect(await search('nothing like it')).toEqual([]);
+    expect(await search('  ')).toHaveLength(2);
+    const long = await app.inject({
+      method: 'GET',
+      url: `/api/noteitemsdetail/?search=${'a'.repeat(201)}`,
+      headers: me.headers,
+    });
+    expect(long.statusCode).toBe(400);
+    expect(Object.keys(long.json())).toEqual(['search']);
+  });
+
   it('validates the query parameters', async () => {
     const { headers } = await buildUser(db);
     const missing = await app.inject({ method: 'GET', url: '/api/questnotesitems/', headers });

@@ -7,7 +7,7 @@ import {
   fieldErrorsSchema,
   firstUnansweredQuerySchema,
   firstUnansweredSchema,
-  pageQuerySchema,
+  personalQuestionsQuerySchema,
   paginated,
   playlistQuestionsQuerySchema,
   queryId,
@@ -131,7 +131,7 @@ export const questionsRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           ...common,
           summary,
-          querystring: pageQuerySchema,
+          querystring: personalQuestionsQuerySchema,
           response: { 200: questionPage, ...errors },
         },
       },

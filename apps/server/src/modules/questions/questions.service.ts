@@ -2,6 +2,7 @@ import type {
   ExamQuery,
   FirstUnanswered,
   PageQuery,
+  PersonalQuestionsQuery,
   Question,
   QuestionFilter,
   QuestionListQuery,
@@ -350,19 +351,27 @@ export async function buildExam(deps: Deps, user: User, query: ExamQuery) {
 }
 
 /** A personal list: the marked questions (hidden ones too), in the list's own order. */
-async function personalList(deps: Deps, user: User, page: PageQuery, list: PersonalList) {
+async function personalList(
+  deps: Deps,
+  user: User,
+  page: PageQuery & { module?: number; course?: number },
+  list: PersonalList,
+) {
   const onlyIds = await personalQuestionIds(deps.db, user.id, list);
-  return pageOf(deps, user, { userId: user.id, onlyIds, hidden: 'any' }, 'given', page);
+  const scope: QuestionScope = { userId: user.id, onlyIds, hidden: 'any' };
+  if (page.module !== undefined) scope.moduleIds = [page.module];
+  if (page.course !== undefined) scope.courseIds = [page.course];
+  return pageOf(deps, user, scope, 'given', page);
 }
 
-export const favoriteQuestions = (deps: Deps, user: User, page: PageQuery) =>
-  personalList(deps, user, page, 'favorites');
+export const favoriteQuestions = (deps: Deps, user: User, query: PersonalQuestionsQuery) =>
+  personalList(deps, user, query, 'favorites');
 
-export const hiddenQuestions = (deps: Deps, user: User, page: PageQuery) =>
-  personalList(deps, user, page, 'hides');
+export const hiddenQuestions = (deps: Deps, user: User, query: PersonalQuestionsQuery) =>
+  personalList(deps, user, query, 'hides');
 
-export const notedQuestions = (deps: Deps, user: User, page: PageQuery) =>
-  personalList(deps, user, page, 'notes');
+export const notedQuestions = (deps: Deps, user: User, query: PersonalQuestionsQuery) =>
+  personalList(deps, user, query, 'notes');
 
 export async function playlistQuestions(
   deps: Deps,

@@ -1,0 +1,38 @@
+import type { Paginated } from '@qbank/contract/common';
+import type { Report } from '@qbank/contract/discussion';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { notify } from '../../../lib/toast';
+import { serverMessage } from './errors';
+
+export type ReportsFilter = { page: number; status?: Report['status'] };
+
+/** GET /api/rports/: the caller's reports, 10 a page. */
+export const reportsQueryOptions = (filter: ReportsFilter) =>
+  queryOptions({
+    queryKey: ['my-lists', 'reports', filter],
+    queryFn: () =>
+      apiRequest<Paginated<Report>>('rports/', { query: { ...filter, page_size: 10 } }),
+    placeholderData: keepPreviousData,
+  });
+
+export function useReports(filter: ReportsFilter) {
+  return useQuery(reportsQueryOptions(filter));
+}
+
+/** POST /api/rports/bulk_delete {ids}; the server's error is passed on (seed §8). */
+export function useDeleteReports() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: number[]) =>
+      apiRequest<{ deleted: number }>('rports/bulk_delete', { method: 'POST', body: { ids } }),
+    onError: (error) => notify('error', serverMessage(error)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['my-lists', 'reports'] }),
+  });
+}

@@ -1,0 +1,5 @@
+import { MarksPage } from './marks-page';
+
+export default function FavouritesPage() {
+  return <MarksPage list="favorites" />;
+}

@@ -1,0 +1,5 @@
+import { MarksPage } from './marks-page';
+
+export default function HiddenPage() {
+  return <MarksPage list="hides" />;
+}

@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+
+/** Previous / next over a paginated list of `pageSize` items a page. */
+export function Pager({
+  page,
+  count,
+  pageSize = 10,
+  onPage,
+}: {
+  page: number;
+  count: number;
+  pageSize?: number;
+  onPage: (page: number) => void;
+}) {
+  const { t } = useTranslation();
+  const pages = Math.max(1, Math.ceil(count / pageSize));
+  if (pages <= 1) return null;
+  return (
+    <nav className="pager" aria-label={t('lists.pages')}>
+      <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        {t('lists.previous')}
+      </Button>
+      <span>{t('lists.page', { page, pages })}</span>
+      <Button variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        {t('lists.next')}
+      </Button>
+    </nav>
+  );
+}
