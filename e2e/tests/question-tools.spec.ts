@@ -100,14 +100,21 @@ test('notes, own images, playlists and reports beside a question stay private to
   await expect(box).toBeChecked();
   await expect(tools.getByRole('button', { name: 'Playlists (1)' })).toBeAttached();
   await expectAccessible(page);
-  await page.route('**/api/playlistitemsdetail/**', (route) =>
-    route.fulfill({
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/playlistitemsdetail/**', async (route) => {
+    await held;
+    await route.fulfill({
       status: 404,
       contentType: 'application/json',
       body: '{"detail":"Not found."}',
-    }),
-  );
-  await box.uncheck();
+    });
+  });
+  await box.click();
+  // Unticked at once, before the server answers...
+  await expect(box).not.toBeChecked();
+  release();
+  // ...and ticked again, with the seed's message, when it fails.
   await expect(page.getByText('Failed', { exact: true })).toBeVisible();
   await expect(box).toBeChecked();
   await page.unroute('**/api/playlistitemsdetail/**');
@@ -290,4 +297,19 @@ test('two learners discuss a question: comments, replies, votes, sorting, staff 
   } finally {
     await other.close();
   }
+});
+
+test('the sign-in route loads none of the question tools or comments', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script' || request.resourceType() === 'stylesheet')
+      scripts.push(request.url());
+  });
+  await page.goto('/auth/sign-in');
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(
+    scripts.filter((url) => /study-question|comment|panel|image-picker|compose/i.test(url)),
+  ).toEqual([]);
 });

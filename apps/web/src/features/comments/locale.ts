@@ -44,6 +44,7 @@ i18n.addResourceBundle(
       'hide-replies': 'Hide replies',
       'load-more': 'Load more comments',
       'deleted-user': 'Deleted user',
+      unnamed: 'Unnamed user',
       staff: 'Staff',
       you: 'you',
       edited: 'edited',

@@ -46,9 +46,10 @@ export function useComments(question: number, ordering: Ordering, live: boolean)
 }
 
 /** Only the count, for the closed discussion's button (one small request). */
-export function useCommentCount(question: number) {
+export function useCommentCount(question: number, enabled = true) {
   return useQuery(
     queryOptions({
+      enabled,
       queryKey: ['comments', 'count', question],
       queryFn: () =>
         apiRequest<Paginated<Comment>>(PATH.comment, { query: { question, page_size: 1 } }),

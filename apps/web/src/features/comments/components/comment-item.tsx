@@ -44,7 +44,7 @@ export function CommentItem({ kind, item }: Props) {
   const [showReplies, setShowReplies] = useState(false);
   const [replying, setReplying] = useState(false);
   const name = item.author
-    ? `${item.author.first_name} ${item.author.last_name}`.trim() || '—'
+    ? `${item.author.first_name} ${item.author.last_name}`.trim() || t('comments.unnamed')
     : t('comments.deleted-user');
   const edited = Date.parse(item.updated_at) - Date.parse(item.created_at) > 1000;
   const canDelete = item.is_mine || Boolean(session.user?.is_staff);

@@ -11,10 +11,17 @@ const CommentThread = lazy(() => import('./comment-thread'));
  * The discussion under a question, closed at first (one small request for the count); opening
  * it loads the thread's code and keeps it fresh (polling, refetch on focus) while it is open.
  */
-export function QuestionComments({ question }: { question: number }) {
+export function QuestionComments({
+  question,
+  showCount = true,
+}: {
+  question: number;
+  /** Lists of many questions (exam review) leave the count out: one request less per question. */
+  showCount?: boolean;
+}) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const count = useCommentCount(question);
+  const count = useCommentCount(question, showCount);
   const regionId = useId();
   return (
     <section className="discussion" aria-label={t('comments.title')}>

@@ -23,9 +23,16 @@ type Props = {
 };
 
 /** The tools beside a question: note, own images, playlists, report. Each opens a side panel. */
-export function QuestionTools({ question, onChange = () => undefined }: Props) {
+export function QuestionTools({ question: given, onChange = () => undefined }: Props) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<Tool | null>(null);
+  // What changed here shows at once, even where the caller keeps no cache (exam review).
+  const [changed, setChanged] = useState<ToolsChange>({});
+  const question = { ...given, ...changed };
+  const change = (next: ToolsChange) => {
+    setChanged((current) => ({ ...current, ...next }));
+    onChange(next);
+  };
   const titles: Record<Tool, string> = {
     note: t('tools.notes-title'),
     images: t('tools.images-title'),
@@ -68,7 +75,7 @@ export function QuestionTools({ question, onChange = () => undefined }: Props) {
           {open === 'note' ? (
             <NotePanel
               question={question.id}
-              onCount={(count) => onChange({ has_note: count > 0 })}
+              onCount={(count) => change({ has_note: count > 0 })}
             />
           ) : null}
           {open === 'images' ? <ImagesPanel question={question.id} /> : null}
@@ -76,7 +83,7 @@ export function QuestionTools({ question, onChange = () => undefined }: Props) {
             <PlaylistPanel
               question={question.id}
               playlists={question.playlists}
-              onChange={(playlists) => onChange({ playlists })}
+              onChange={(playlists) => change({ playlists })}
             />
           ) : null}
           {open === 'report' ? <ReportPanel question={question.id} /> : null}
