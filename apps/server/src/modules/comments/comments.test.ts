@@ -35,7 +35,13 @@ describe('POST /api/comments/', () => {
     expect(comment).toEqual({
       id: expect.any(Number),
       question: question.id,
-      author: { id: author.user.id, first_name: 'Amina', last_name: 'Bel', image: null, is_staff: false },
+      author: {
+        id: author.user.id,
+        first_name: 'Amina',
+        last_name: 'Bel',
+        image: null,
+        is_staff: false,
+      },
       body: '**B** is right: see `ESC 2021`',
       attachments: [],
       rank: 0,
