@@ -129,6 +129,8 @@ export const commentAuthorSchema = z.object({
   first_name: z.string(),
   last_name: z.string(),
   image: z.string().nullable(),
+  /** Staff answers carry a badge in the client. */
+  is_staff: z.boolean(),
 });
 
 export const commentAttachmentSchema = z.object({ id: z.number().int(), url: z.string() });

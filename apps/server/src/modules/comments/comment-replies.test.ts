@@ -37,7 +37,13 @@ describe('POST /api/comments_reply/', () => {
     expect(reply).toEqual({
       id: expect.any(Number),
       comment: comment.id,
-      author: { id: replier.user.id, first_name: 'Yacine', last_name: 'K', image: null },
+      author: {
+        id: replier.user.id,
+        first_name: 'Yacine',
+        last_name: 'K',
+        image: null,
+        is_staff: false,
+      },
       body: 'I agree',
       attachments: [],
       rank: 0,

@@ -29,7 +29,13 @@ export interface ItemRow {
   rank: number;
   createdAt: Date;
   updatedAt: Date;
-  author: { id: number; firstName: string; lastName: string; image: string | null } | null;
+  author: {
+    id: number;
+    firstName: string;
+    lastName: string;
+    image: string | null;
+    isStaff: boolean;
+  } | null;
   myReaction: number | null;
   repliesCount: number;
 }
@@ -83,6 +89,7 @@ const authorColumns = {
   firstName: users.firstName,
   lastName: users.lastName,
   image: users.image,
+  isStaff: users.isStaff,
 };
 
 const orderingOf = (

@@ -89,6 +89,7 @@ async function serialize<T>(kind: DiscussionKind<T>, ctx: Context, rows: ItemRow
               first_name: row.author.firstName,
               last_name: row.author.lastName,
               image: mediaUrl(row.author.image),
+              is_staff: row.author.isStaff,
             }
           : null,
         body: row.body,

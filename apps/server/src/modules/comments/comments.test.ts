@@ -35,7 +35,13 @@ describe('POST /api/comments/', () => {
     expect(comment).toEqual({
       id: expect.any(Number),
       question: question.id,
-      author: { id: author.user.id, first_name: 'Amina', last_name: 'Bel', image: null },
+      author: {
+        id: author.user.id,
+        first_name: 'Amina',
+        last_name: 'Bel',
+        image: null,
+        is_staff: false,
+      },
       body: '**B** is right: see `ESC 2021`',
       attachments: [],
       rank: 0,
@@ -45,6 +51,27 @@ describe('POST /api/comments/', () => {
       updated_at: expect.any(String),
       is_mine: true,
     });
+  });
+
+  it('marks a staff author so the client can show a badge', async () => {
+    const staff = await buildUser(db, { isStaff: true });
+    const learner = await buildUser(db);
+    const question = await buildQuestion(db);
+    await postComment(staff, { question: question.id, body: 'From the editors' });
+    await postComment(learner, { question: question.id, body: 'From a learner' });
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/comments/?question=${question.id}`,
+      headers: learner.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    const badges = Object.fromEntries(
+      (res.json().results as { body: string; author: { is_staff: boolean } }[]).map((c) => [
+        c.body,
+        c.author.is_staff,
+      ]),
+    );
+    expect(badges).toEqual({ 'From the editors': true, 'From a learner': false });
   });
 
   it('posts a comment as multipart with image attachments stored and served', async () => {

@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { useSettings } from '../../../lib/settings';
+import { QuestionComments } from '../../comments';
 import { ChoiceList, QuestionStem, RichText, formatScore, playAnswerSound } from '../../player';
+import { QuestionTools } from '../../question-tools';
 import { examCoursesQueryOptions } from '../api/get-catalogue';
 import { clearExam, type Exam } from '../exam-store';
 
@@ -133,6 +135,8 @@ export function ExamResults({ exam }: { exam: Exam }) {
                   name={`review-${q.id}`}
                 />
                 {r?.explanation ? <RichText text={r.explanation} className="explanation" /> : null}
+                <QuestionTools question={q} />
+                <QuestionComments question={q.id} showCount={false} />
               </article>
             </li>
           );

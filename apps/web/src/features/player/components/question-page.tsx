@@ -1,9 +1,13 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { useQuestion } from '../api/get-question';
+import { updateCachedQuestion } from '../api/get-questions';
+import { QuestionComments } from '../../comments';
+import { QuestionTools } from '../../question-tools';
 import { ChoiceList } from './choice-list';
 import { QuestionStem } from './question-stem';
 import { RichText } from './rich-text';
@@ -16,6 +20,7 @@ export default function QuestionPage() {
   const id = Number(useParams().questionId);
   const question = useQuestion(id);
   const q = question.data;
+  const queryClient = useQueryClient();
   const notFound = question.error instanceof ApiError && question.error.status === 404;
   return (
     <section className="page player" aria-labelledby="question-title">
@@ -66,6 +71,13 @@ export default function QuestionPage() {
           {q.correction?.explanation ? (
             <RichText text={q.correction.explanation} className="explanation" />
           ) : null}
+          <QuestionTools
+            question={q}
+            onChange={(change) =>
+              updateCachedQuestion(queryClient, q.id, (old) => ({ ...old, ...change }))
+            }
+          />
+          <QuestionComments question={q.id} />
         </article>
       ) : null}
     </section>

@@ -1,6 +1,7 @@
 import type { Rating } from '@qbank/contract/history';
 import type { Question } from '@qbank/contract/questions';
 import { RATINGS } from '@qbank/contract/constants';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
@@ -10,6 +11,9 @@ import { notify } from '../../../lib/toast';
 import { useAnswerQuestion } from '../api/answer-question';
 import { useEvaluateQuestion } from '../api/evaluate-question';
 import { useToggleQuestionMark } from '../api/mark-question';
+import { updateCachedQuestion } from '../api/get-questions';
+import { QuestionComments } from '../../comments';
+import { QuestionTools } from '../../question-tools';
 import { choiceIndexForKey, isActivatable, isTypingTarget } from '../lib/keys';
 import { getScoringRule } from '../lib/scoring';
 import { seededShuffle } from '../lib/shuffle';
@@ -78,6 +82,7 @@ export function StudyQuestion({
   const evaluate = useEvaluateQuestion();
   const favorite = useToggleQuestionMark('favorite');
   const hide = useToggleQuestionMark('hide');
+  const queryClient = useQueryClient();
 
   const choices = useMemo(
     () =>
@@ -328,6 +333,13 @@ export function StudyQuestion({
           {t('player.next')}
         </Button>
       </div>
+      <QuestionTools
+        question={question}
+        onChange={(change) =>
+          updateCachedQuestion(queryClient, question.id, (q) => ({ ...q, ...change }))
+        }
+      />
+      <QuestionComments question={question.id} />
     </article>
   );
 }

@@ -1,0 +1,59 @@
+import type { Paginated } from '@qbank/contract/common';
+import type { Playlist, PlaylistItem, PlaylistItemDetail } from '@qbank/contract/personal';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+/** GET /api/playlist/: the caller's playlists (newest first; 100 is plenty for a picker). */
+export const myPlaylistsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['playlists', 'mine'],
+    queryFn: () => apiRequest<Paginated<Playlist>>('playlist/', { query: { page_size: 100 } }),
+  });
+
+export function useMyPlaylists() {
+  return useQuery(myPlaylistsQueryOptions());
+}
+
+/** POST /api/playlist/. */
+export function createPlaylist(name: string) {
+  return apiRequest<Playlist>('playlist/', { method: 'POST', body: { name } });
+}
+
+/** POST /api/playlistitems/ adds; removing finds the item (GET playlistitemsdetail/) and DELETEs it. */
+export async function setInPlaylist(playlist: number, question: number, on: boolean) {
+  if (on) {
+    await apiRequest<PlaylistItem>('playlistitems/', {
+      method: 'POST',
+      body: { playlist, question },
+    });
+    return;
+  }
+  const items = await apiRequest<PlaylistItemDetail[]>('playlistitemsdetail/', {
+    query: { playlist },
+  });
+  for (const item of items.filter((i) => i.question === question))
+    await apiRequest(`playlistitems/${item.id}/`, { method: 'DELETE' });
+}
+
+export function usePlaylistMutations() {
+  const queryClient = useQueryClient();
+  const settle = () => {
+    void queryClient.invalidateQueries({ queryKey: ['playlists'] });
+    void queryClient.invalidateQueries({ queryKey: ['playlist-questions'] });
+  };
+  return {
+    create: useMutation({ mutationFn: createPlaylist, onSettled: settle }),
+    toggle: useMutation({
+      mutationFn: ({
+        playlist,
+        question,
+        on,
+      }: {
+        playlist: number;
+        question: number;
+        on: boolean;
+      }) => setInPlaylist(playlist, question, on),
+      onSettled: settle,
+    }),
+  };
+}

@@ -1,0 +1,2 @@
+/** The tools beside a question (note, own images, playlists, report): this feature's only door. */
+export { QuestionTools, type ToolsChange, type ToolsQuestion } from './components/question-tools';
