@@ -48,13 +48,15 @@ export const drfMessages = {
   notAList: (value: unknown) => `Expected a list of items but got type "${pythonType(value)}".`,
   notADict: (value: unknown) =>
     `Expected a dictionary of items but got type "${pythonType(value)}".`,
+  /** The type named as the project's first routes did ("list", "string", "number"). */
   invalidData: (value: unknown) =>
-    `Invalid data. Expected a dictionary, but got ${pythonType(value)}.`,
+    `Invalid data. Expected a dictionary, but got ${Array.isArray(value) ? 'list' : value === null ? 'null' : typeof value}.`,
   invalidChoice: (value: unknown) =>
     `"${typeof value === 'string' ? value : JSON.stringify(value)}" is not a valid choice.`,
   nullCharacters: 'Null characters are not allowed.',
   /** `unit` is the first lone surrogate's UTF-16 code unit. */
-  surrogateCharacters: (unit: number) => `Surrogate characters are not allowed: U+${codePoint(unit)}.`,
+  surrogateCharacters: (unit: number) =>
+    `Surrogate characters are not allowed: U+${codePoint(unit)}.`,
   invalid: 'Invalid value.',
   notAFile: 'The submitted data was not a file. Check the encoding type on the form.',
 } as const;
@@ -79,7 +81,8 @@ type Issue = Parameters<NonNullable<z.core.$ZodConfig['customError']>>[0];
 
 /** Whether the schema (or check) that raised an issue is an integer (z.int(), .int()). */
 function isIntegerSchema(issue: Issue): boolean {
-  const inst = issue.inst as { format?: string | null; _zod?: { bag?: { format?: string } } } | undefined;
+  const inst = issue.inst as
+    { format?: string | null; _zod?: { bag?: { format?: string } } } | undefined;
   const format = inst?.format ?? inst?._zod?.bag?.format;
   return format === 'safeint' || format === 'int32' || issue.expected === 'int';
 }
@@ -90,7 +93,10 @@ function isIntegerSchema(issue: Issue): boolean {
  */
 export function drfErrorMap(issue: Issue): string | undefined {
   const input = issue.input;
-  if (input === undefined && ['invalid_type', 'invalid_value', 'invalid_union'].includes(issue.code ?? '')) {
+  if (
+    input === undefined &&
+    ['invalid_type', 'invalid_value', 'invalid_union'].includes(issue.code ?? '')
+  ) {
     return drfMessages.required;
   }
   switch (issue.code) {
@@ -125,18 +131,23 @@ export function drfErrorMap(issue: Issue): string | undefined {
       if (issue.origin === 'string') return drfMessages.maxLength(max);
       if (issue.origin === 'array' || issue.origin === 'set') return drfMessages.maxItems(max);
       if (issue.origin === 'number' && issue.inclusive === false) {
-        return isIntegerSchema(issue) ? drfMessages.maxValue(Number(max) - 1) : drfMessages.maxValue(max);
+        return isIntegerSchema(issue)
+          ? drfMessages.maxValue(Number(max) - 1)
+          : drfMessages.maxValue(max);
       }
       return drfMessages.maxValue(max);
     }
     case 'too_small': {
       const min = issue.minimum as number | bigint;
-      if (issue.origin === 'string') return Number(min) === 1 ? drfMessages.blank : drfMessages.minLength(min);
+      if (issue.origin === 'string')
+        return Number(min) === 1 ? drfMessages.blank : drfMessages.minLength(min);
       if (issue.origin === 'array' || issue.origin === 'set') {
         return Number(min) === 1 ? drfMessages.emptyList : drfMessages.minItems(min);
       }
       if (issue.origin === 'number' && issue.inclusive === false) {
-        return isIntegerSchema(issue) ? drfMessages.minValue(Number(min) + 1) : drfMessages.minValue(min);
+        return isIntegerSchema(issue)
+          ? drfMessages.minValue(Number(min) + 1)
+          : drfMessages.minValue(min);
       }
       return drfMessages.minValue(min);
     }
@@ -165,7 +176,8 @@ export function drfErrorMap(issue: Issue): string | undefined {
 export const idSchema = z.coerce
   .number({ error: drfMessages.invalidInteger })
   .int({
-    error: (issue) => (Number.isInteger(issue.input) ? drfMessages.maxValue(INT_MAX) : drfMessages.invalidInteger),
+    error: (issue) =>
+      Number.isInteger(issue.input) ? drfMessages.maxValue(INT_MAX) : drfMessages.invalidInteger,
     abort: true,
   })
   .min(1, { error: drfMessages.minValue(1) })
@@ -201,7 +213,8 @@ export const pkSchema = z.preprocess(
 /** An id inside a JSON list of related ids: a JSON integer, "Invalid pk" when it cannot exist. */
 export const pkItemSchema = z
   .int({
-    error: (issue) => (Number.isInteger(issue.input) ? invalidPk(issue.input) : drfMessages.invalidInteger),
+    error: (issue) =>
+      Number.isInteger(issue.input) ? invalidPk(issue.input) : drfMessages.invalidInteger,
     abort: true,
   })
   .min(1, { error: (issue) => invalidPk(issue.input) })

@@ -30,7 +30,7 @@ const timestamp = z.string().describe('ISO 8601 date-time');
 /** DRF's message for a body that is not an object. */
 const expectDictionary = {
   error: (issue: { input: unknown }) =>
-    `Invalid data. Expected a dictionary, but got ${Array.isArray(issue.input) ? 'list' : typeof issue.input}.`,
+    drfMessages.invalidData(issue.input),
 };
 
 // ---------------------------------------------------------------- favourites and hides

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { drfMessages } from '@qbank/contract';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 /** An error whose body is sent as is, in the DRF shapes of PRODUCT.md §1. */
@@ -93,17 +94,23 @@ export function registerErrorHandler(app: FastifyInstance): void {
     // Django URL pattern that does not match, decided before the database (issue 17).
     if (error.validationContext === 'params') return send(404, { detail: 'Not found.' });
     if (hasZodFastifySchemaValidationErrors(error)) {
+      const body = request.body;
+      const notADict = error.validationContext === 'body' && (typeof body !== 'object' || Array.isArray(body));
       const issues = error.validation.map((v) => ({
         // fastify-type-provider-zod keeps the issue's path only as instancePath ("/ids/0").
         path: (v.instancePath ?? '').split('/').filter(Boolean),
         message: v.message ?? 'Invalid value.',
       }));
+      // A JSON body that is not an object (a list, a number…): DRF's one message for it.
+      if (notADict && issues.every((i) => i.path.length === 0)) {
+        return send(400, { non_field_errors: [drfMessages.invalidData(body)] });
+      }
       return send(400, validationBody(issues));
     }
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
     if (known) return send(known[0], { detail: known[1] });
     if (isMultipartParseError(error)) {
-      return send(400, { detail: `Multipart form parse error - ${error.message}` });
+      return send(400, { detail: 'Multipart form parse error.' });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return send(error.statusCode, { detail: error.message });

@@ -14,6 +14,8 @@ export interface ParsedForm {
   files: UploadedFile[];
 }
 
+export const MULTIPART_PARSE_ERROR = 'Multipart form parse error.';
+
 /** `images[0]` → `images`, so indexed and repeated field names read the same. */
 const baseName = (name: string) => name.replace(/\[\d*\]$/, '');
 
@@ -64,6 +66,5 @@ function asMultipartError(error: unknown): unknown {
   if (error instanceof ApiError) return error;
   const status = (error as { statusCode?: number } | null)?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) return error;
-  const reason = error instanceof Error && error.message ? ` - ${error.message}` : '.';
-  return detailError(400, `Multipart form parse error${reason}`);
+  return detailError(400, MULTIPART_PARSE_ERROR);
 }

@@ -10,13 +10,18 @@ import { badRequest } from './errors';
 z.config({ customError: drfErrorMap });
 
 /** The first string (value or key) PostgreSQL would refuse, as [field path, message]. */
-export function findUnstorableText(value: unknown, path: string[] = []): [string, string] | undefined {
+export function findUnstorableText(
+  value: unknown,
+  path: string[] = [],
+): [string, string] | undefined {
   if (typeof value === 'string') {
     const message = unstorableText(value);
     return message ? [path.join('.') || 'non_field_errors', message] : undefined;
   }
   if (value === null || typeof value !== 'object') return undefined;
-  const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
+  const entries = Array.isArray(value)
+    ? value.map((v, i) => [String(i), v] as const)
+    : Object.entries(value);
   for (const [key, item] of entries) {
     const keyMessage = unstorableText(key);
     if (keyMessage) return [printableFieldName([...path, key].join('.')), keyMessage];
@@ -37,8 +42,9 @@ function authenticateFirst(request: FastifyRequest): void {
  * The request boundary (issue 17), ahead of every route's own validation:
  * - like DRF, authentication and permission come first: an anonymous caller gets 401 (a learner
  *   on a staff route 403) whatever the request holds;
- * - text PostgreSQL refuses (NUL, lone surrogates) in the query or a JSON body is a 400 on its
- *   field (multipart fields: `readForm`), decision 030.
+ * - text PostgreSQL refuses (NUL, lone surrogates) in a JSON body is a 400 on its field
+ *   (multipart fields: `readForm`; query parameters are ids and choices that refuse it by their
+ *   format, and `search` strips it, decision 012), decision 030.
  * Registered after the auth plugin, so `request.user` is known.
  */
 export const requestBoundaryPlugin = fp(async (app: FastifyInstance) => {
@@ -46,7 +52,8 @@ export const requestBoundaryPlugin = fp(async (app: FastifyInstance) => {
     if (request.url.startsWith('/api/')) authenticateFirst(request);
   });
   app.addHook('preValidation', async (request) => {
-    const found = findUnstorableText(request.query) ?? findUnstorableText(request.isMultipart() ? undefined : request.body);
+    if (request.isMultipart()) return; // readForm checks each multipart field
+    const found = findUnstorableText(request.body);
     if (found) throw badRequest(found[0], found[1]);
   });
 });

@@ -1,4 +1,4 @@
-import { invalidPk } from '@qbank/contract';
+import { drfMessages, invalidPk } from '@qbank/contract';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { ApiError, badRequest, detailError } from '../../lib/errors';
@@ -53,8 +53,7 @@ export async function readImageForm(
 function jsonForm(body: unknown, filesField: string): ImageForm {
   if (body === undefined || body === null) return { data: {}, files: [], removedIds: [] };
   if (typeof body !== 'object' || Array.isArray(body)) {
-    const kind = Array.isArray(body) ? 'list' : typeof body;
-    throw badRequest('non_field_errors', `Invalid data. Expected a dictionary, but got ${kind}.`);
+    throw badRequest('non_field_errors', drfMessages.invalidData(body));
   }
   const {
     [REMOVED_FIELD]: removed,

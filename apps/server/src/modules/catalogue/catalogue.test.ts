@@ -117,13 +117,14 @@ describe('GET /api/moduls/', () => {
     });
   });
 
-  it('answers 404 for an unknown module and 400 for a malformed id', async () => {
+  it('answers 404 for an unknown module and for a malformed id', async () => {
     const { headers } = await buildUser(db);
     expect((await get('/api/moduls/999999/', headers)).json()).toEqual({ detail: 'Not found.' });
     expect((await get('/api/moduls/999999/', headers)).statusCode).toBe(404);
     const bad = await get('/api/moduls/x/', headers);
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ id: ['A valid integer is required.'] });
+    // A path id that is not an id names no object (issue 17): 404, decided before the database.
+    expect(bad.statusCode).toBe(404);
+    expect(bad.json()).toEqual({ detail: 'Not found.' });
   });
 });
 

@@ -156,7 +156,8 @@ describe('/api/favorites/', () => {
       url: '/api/favorites/abc/',
       headers: me.headers,
     });
-    expect(badId.statusCode).toBe(400);
+    // A path id that is not an id names no object (issue 17): 404, decided before the database.
+    expect(badId.statusCode).toBe(404);
   });
 });
 

@@ -175,7 +175,8 @@ describe('GET /api/rports/ and /api/rports/{id}/', () => {
       url: '/api/rports/abc/',
       headers: me.headers,
     });
-    expect(notAnId.statusCode).toBe(400);
+    // A path id that is not an id names no object (issue 17): 404, decided before the database.
+    expect(notAnId.statusCode).toBe(404);
   });
 });
 
