@@ -146,3 +146,20 @@ export const staffReportQueueQuerySchema = staffReportListQuerySchema.extend({
   question: z.coerce.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').positive().optional(),
 });
 export type StaffReportQueueQuery = z.infer<typeof staffReportQueueQuerySchema>;
+
+export const staffCommentSchema = z.object({
+  id: z.number().int(),
+  question: z.number().int(),
+  body: z.string(),
+  /** null once the author deleted their account. */
+  author_email: z.string().nullable(),
+  replies_count: z.number().int(),
+  created_at: z.iso.datetime(),
+});
+export type StaffComment = z.infer<typeof staffCommentSchema>;
+export const staffCommentPageSchema = paginated(staffCommentSchema);
+export const staffCommentQuerySchema = pageQuerySchema.extend({
+  question: z.coerce.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').positive().optional(),
+  search: z.string().trim().max(200, maxChars(200)).optional(),
+});
+export type StaffCommentQuery = z.infer<typeof staffCommentQuerySchema>;

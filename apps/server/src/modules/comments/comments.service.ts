@@ -7,6 +7,8 @@ import {
   type CommentReply,
   type PageQuery,
   type ReactionResult,
+  type StaffComment,
+  type StaffCommentQuery,
 } from '@qbank/contract';
 import type { Db } from '../../db/client';
 import type { User } from '../../lib/auth';
@@ -21,6 +23,7 @@ import { notifyUsers } from '../notifications/notifications.service';
 import {
   commentsRepository,
   listCommentReactions,
+  listCommentsForStaff,
   listReplyReactions,
   repliesRepository,
   type DiscussionRepository,
@@ -310,4 +313,20 @@ export async function removeAsStaff<T>(
       link: questionId ? `/questions/${questionId}` : null,
     });
   }
+}
+
+export async function listForStaff(db: Db, query: StaffCommentQuery): Promise<{ total: number; results: StaffComment[] }> {
+  const { total, rows } = await listCommentsForStaff(db, { questionId: query.question, search: query.search || undefined }, pageWindow(query));
+  assertPageExists(query, total);
+  return {
+    total,
+    results: rows.map((r) => ({
+      id: r.id,
+      question: r.questionId,
+      body: r.body,
+      author_email: r.authorEmail,
+      replies_count: r.repliesCount,
+      created_at: r.createdAt.toISOString(),
+    })),
+  };
 }

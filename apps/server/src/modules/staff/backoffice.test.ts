@@ -176,6 +176,9 @@ describe('comments', () => {
     const reply = await inject('POST', '/api/comments_reply/', author.headers, { comment: comment.json().id, body: 'More' });
     expect(reply.statusCode, reply.body).toBe(201);
 
+    const listed = await inject('GET', `/api/staff/comments/?question=${question.id}&search=rude`, staff.headers);
+    expect(listed.json()).toMatchObject({ count: 1, results: [{ id: comment.json().id, author_email: author.user.email, replies_count: 1 }] });
+
     const blank = await inject('POST', `/api/staff/replies/${reply.json().id}/remove/`, staff.headers, { reason: '  ' });
     expect(blank.statusCode).toBe(400);
     expect(blank.json()).toEqual({ reason: ['This field may not be blank.'] });

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   commentRemoveSchema,
+  staffCommentPageSchema,
+  staffCommentQuerySchema,
   detailErrorSchema,
   fieldErrorsSchema,
   idParamSchema,
@@ -12,7 +14,7 @@ import {
 } from '@qbank/contract';
 import { requireStaff } from '../../lib/auth';
 import { paginatedResponse } from '../../lib/pagination';
-import { COMMENTS, REPLIES, removeAsStaff } from '../comments/comments.service';
+import { COMMENTS, REPLIES, listForStaff, removeAsStaff } from '../comments/comments.service';
 import * as service from './staff.service';
 
 const security = [{ token: [] }];
@@ -74,6 +76,23 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.updateUser(app.db, requireStaff(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/staff/comments/',
+    {
+      schema: {
+        tags,
+        summary: 'Every comment, newest first (question; search: body or author e-mail)',
+        security,
+        querystring: staffCommentQuerySchema,
+        response: { 200: staffCommentPageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { total, results } = await listForStaff(app.db, request.query);
+      return paginatedResponse(request, request.query, total, results);
+    },
   );
 
   for (const [path, kind, noun] of [
