@@ -3,6 +3,7 @@ import { Navigate, Outlet, Route, Routes } from 'react-router';
 import { AppLayout } from './app-layout';
 import { PageFallback } from './page-fallback';
 import { RouteGuard } from './route-guard';
+import { StaffGate } from './staff-gate';
 
 /** Every screen is its own chunk: /auth/sign-in loads only the entry and its page. */
 const SignIn = lazy(() => import('../features/auth/components/sign-in-page'));
@@ -27,6 +28,9 @@ const ExamBuilder = lazy(() => import('../features/exam/components/exam-builder-
 const ExamRun = lazy(() => import('../features/exam/components/exam-page'));
 const Sessions = lazy(() => import('../features/sessions/components/sessions-page'));
 const History = lazy(() => import('../features/history/components/history-page'));
+// Notifications and the back office (issue 12); staff screens only behind StaffGate.
+const Notifications = lazy(() => import('../features/notifications/components/notifications-page'));
+const StaffRoutes = lazy(() => import('./staff-routes'));
 
 function page(Component: LazyExoticComponent<ComponentType>) {
   return (
@@ -74,6 +78,12 @@ export function AppRoutes() {
           <Route path="/exam/run" element={page(ExamRun)} />
           <Route path="/sessions" element={page(Sessions)} />
           <Route path="/history" element={page(History)} />
+          <Route path="/notifications" element={page(Notifications)} />
+          <Route path="/admin/*" element={<Navigate to="/staff" replace />} />
+          <Route
+            path="/staff/*"
+            element={<StaffGate notFound={page(NotFound)}>{page(StaffRoutes)}</StaffGate>}
+          />
           <Route path="*" element={page(NotFound)} />
         </Route>
       </Route>
