@@ -31,6 +31,7 @@ export function TextDialog({ title, label, confirmLabel, required, danger, busy,
   return (
     <dialog ref={dialog} className="dialog staff-dialog" aria-labelledby={`${id}-title`} onClose={onClose}>
       <form
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
           if (required && !text.trim()) return setBlank(true);
@@ -44,7 +45,7 @@ export function TextDialog({ title, label, confirmLabel, required, danger, busy,
             id={`${id}-text`}
             rows={4}
             value={text}
-            required={required}
+            aria-required={required}
             aria-invalid={blank || undefined}
             onChange={(e) => {
               setText(e.target.value);
