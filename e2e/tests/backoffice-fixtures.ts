@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import type { UserDetail } from '@qbank/contract/auth';
-import { as, expect, test as study, type Learner } from './study-fixtures';
+import { as, expect, expectAccessible, expectNoHorizontalScroll, test as study, type Learner } from './study-fixtures';
 
 /**
  * Back office specs run on the study specs' per-worker server: it was started after
@@ -36,4 +36,4 @@ export const test = study.extend<Fixtures>({
   },
 });
 
-export { as, expect, type Learner };
+export { as, expect, expectAccessible, expectNoHorizontalScroll, type Learner };

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { as, expect, PNG_16PX, signIn, test } from './backoffice-fixtures';
+import { as, expect, expectAccessible, expectNoHorizontalScroll, PNG_16PX, signIn, test } from './backoffice-fixtures';
 
 /** Issue 12: the back office flows, driven in the browser as staff, checked as the learner. */
 
@@ -51,6 +51,16 @@ test.describe('who reaches the back office', () => {
     }
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Back office' }).click();
     await expect(page).toHaveURL(/\/staff\/purchases$/);
+  });
+
+  test('every staff screen passes axe and fits the viewport', async ({ staffPage: page, learner }) => {
+    for (const path of ['/staff/purchases?status=all', '/staff/plans', '/staff/reports', '/staff/comments', '/staff/users', `/staff/users/${learner.user.id}`, '/staff/audit', '/notifications']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible({ timeout: 15_000 });
+      await page.waitForLoadState('networkidle');
+      await expectNoHorizontalScroll(page);
+      await expectAccessible(page);
+    }
   });
 
   test('the sign-in route loads no back-office or notification code', async ({ page }) => {
