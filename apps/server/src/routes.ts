@@ -15,6 +15,9 @@ import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { questionsRoutes } from './modules/questions/questions.routes';
 import { invalidationPlugin } from './lib/invalidation';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
+import { staffRoutes } from './modules/staff/staff.routes';
 
 /** Every feature's routes, under /api. One line per feature plugin. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -34,4 +37,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(subscriptionsRoutes, { prefix: '/api' });
   await app.register(reportsRoutes, { prefix: '/api' });
   await app.register(commentsRoutes, { prefix: '/api' });
+  await app.register(notificationsRoutes, { prefix: '/api' });
+  await app.register(auditRoutes, { prefix: '/api' });
+  await app.register(staffRoutes, { prefix: '/api' });
 }

@@ -11,3 +11,4 @@ export * from './personal';
 export * from './catalogue';
 export * from './questions';
 export * from './fields';
+export * from './backoffice';

@@ -1,11 +1,14 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { Button } from '../components/ui/button';
-import { logout } from '../lib/current-user';
+import { logout, useCurrentUser } from '../lib/current-user';
 import { updateSettings, useSettings } from '../lib/settings';
 import { AboutFooter } from './about-footer';
 import { MyListsMenu } from './my-lists-menu';
+
+/** The bell arrives after the page: it is not part of the first load. */
+const NotificationBell = lazy(() => import('../features/notifications/components/notification-bell'));
 
 /** The frame of the signed-in screens: skip link, header with navigation, content, footer. */
 export function AppLayout() {
@@ -13,6 +16,7 @@ export function AppLayout() {
   const navigate = useNavigate();
   const settings = useSettings();
   const [leaving, setLeaving] = useState(false);
+  const isStaff = useCurrentUser().data?.is_staff === true;
   const dark = settings.displayMode === 'dark';
 
   async function signOut() {
@@ -53,10 +57,18 @@ export function AppLayout() {
             <li>
               <NavLink to="/profile">{t('nav.profile')}</NavLink>
             </li>
+            {isStaff ? (
+              <li>
+                <NavLink to="/staff">{t('nav.staff')}</NavLink>
+              </li>
+            ) : null}
           </ul>
           <MyListsMenu />
         </nav>
         <div className="header-actions">
+          <Suspense fallback={null}>
+            <NotificationBell />
+          </Suspense>
           <Button
             variant="secondary"
             className="icon-button"

@@ -3,6 +3,7 @@ import { Navigate, Outlet, Route, Routes } from 'react-router';
 import { AppLayout } from './app-layout';
 import { PageFallback } from './page-fallback';
 import { RouteGuard } from './route-guard';
+import { StaffGate } from './staff-gate';
 
 /** Every screen is its own chunk: /auth/sign-in loads only the entry and its page. */
 const SignIn = lazy(() => import('../features/auth/components/sign-in-page'));
@@ -35,6 +36,9 @@ const Favourites = lazy(() => import('../features/my-lists/components/favourites
 const Hidden = lazy(() => import('../features/my-lists/components/hidden-page'));
 const Reports = lazy(() => import('../features/my-lists/components/reports-page'));
 const MyModules = lazy(() => import('../features/my-lists/components/my-modules-page'));
+// Notifications and the back office (issue 12); staff screens only behind StaffGate.
+const Notifications = lazy(() => import('../features/notifications/components/notifications-page'));
+const StaffRoutes = lazy(() => import('./staff-routes'));
 
 function page(Component: LazyExoticComponent<ComponentType>) {
   return (
@@ -89,6 +93,12 @@ export function AppRoutes() {
           <Route path="/hidden" element={page(Hidden)} />
           <Route path="/reports" element={page(Reports)} />
           <Route path="/my-modules" element={page(MyModules)} />
+          <Route path="/notifications" element={page(Notifications)} />
+          <Route path="/admin/*" element={<Navigate to="/staff" replace />} />
+          <Route
+            path="/staff/*"
+            element={<StaffGate notFound={page(NotFound)}>{page(StaffRoutes)}</StaffGate>}
+          />
           <Route path="*" element={page(NotFound)} />
         </Route>
       </Route>

@@ -5,3 +5,5 @@ export * from './subscriptions';
 export * from './progress';
 export * from './personal';
 export * from './discussion';
+export * from './notifications';
+export * from './audit';

@@ -461,3 +461,46 @@ export async function listReplyReactions(
     )
     .orderBy(asc(commentReplyReactions.id));
 }
+
+export interface StaffCommentRow {
+  id: number;
+  questionId: number;
+  body: string;
+  createdAt: Date;
+  authorEmail: string | null;
+  repliesCount: number;
+}
+
+/** Every comment for moderation, newest first; `search` matches the body or the author's e-mail. */
+export async function listCommentsForStaff(
+  db: Db,
+  f: { questionId?: number; search?: string },
+  window: { limit: number; offset: number },
+): Promise<{ total: number; rows: StaffCommentRow[] }> {
+  const like = f.search ? `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const where = and(
+    f.questionId ? eq(comments.questionId, f.questionId) : undefined,
+    like ? sql`(${comments.body} ilike ${like} or ${users.email} ilike ${like})` : undefined,
+  );
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: count() })
+    .from(comments)
+    .leftJoin(users, eq(users.id, comments.userId))
+    .where(where);
+  const rows = await db
+    .select({
+      id: comments.id,
+      questionId: comments.questionId,
+      body: comments.body,
+      createdAt: comments.createdAt,
+      authorEmail: users.email,
+      repliesCount: sql<number>`(select count(*)::int from ${commentReplies} where ${commentReplies.commentId} = ${comments.id})`,
+    })
+    .from(comments)
+    .leftJoin(users, eq(users.id, comments.userId))
+    .where(where)
+    .orderBy(desc(comments.createdAt), desc(comments.id))
+    .limit(window.limit)
+    .offset(window.offset);
+  return { total, rows };
+}

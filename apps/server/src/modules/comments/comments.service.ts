@@ -8,6 +8,8 @@ import {
   type CommentReply,
   type PageQuery,
   type ReactionResult,
+  type StaffComment,
+  type StaffCommentQuery,
 } from '@qbank/contract';
 import type { Db } from '../../db/client';
 import type { User } from '../../lib/auth';
@@ -17,9 +19,12 @@ import { firstValues, type ParsedForm, type UploadedFile } from '../../lib/multi
 import { assertPageExists, pageWindow } from '../../lib/pagination';
 import { mediaUrl, type Storage } from '../../lib/storage';
 import { parseOrThrow } from '../../lib/validation';
+import { recordStaffAction } from '../audit/audit.service';
+import { notifyUsers } from '../notifications/notifications.service';
 import {
   commentsRepository,
   listCommentReactions,
+  listCommentsForStaff,
   listReplyReactions,
   repliesRepository,
   type DiscussionRepository,
@@ -244,6 +249,8 @@ export async function deleteItem<T>(
   const row = await kind.repo.find(ctx.db, id, ctx.user.id);
   if (!row) throw notFound();
   if (row.userId !== ctx.user.id && !ctx.user.isStaff) throw forbidden(kind.deleteOwnOnly);
+  // Staff removing someone else's item: the same as the back office's removal, without a reason.
+  if (row.userId !== ctx.user.id) return removeAsStaff(kind, ctx, id, '');
   const keys = await kind.repo.delete(ctx.db, id);
   await deleteFiles(ctx.storage, keys);
 }
@@ -278,4 +285,50 @@ export async function replyReactions(
 ) {
   const rows = await listReplyReactions(db, user.id, filter);
   return rows.map((r) => ({ ...r, value: asValue(r.value) }));
+}
+
+/**
+ * Staff remove any comment or reply with a reason: the record is logged (before = the item),
+ * and its author is told why in the app, with a link to the question.
+ */
+export async function removeAsStaff<T>(
+  kind: DiscussionKind<T>,
+  ctx: Context,
+  id: number,
+  reason: string,
+): Promise<void> {
+  const row = await kind.repo.find(ctx.db, id, ctx.user.id);
+  if (!row) throw notFound();
+  const before = await getItem(kind, ctx, id);
+  const questionId =
+    kind.parentField === 'question'
+      ? row.parentId
+      : (await COMMENTS.repo.find(ctx.db, row.parentId, ctx.user.id))?.parentId;
+  const keys = await kind.repo.delete(ctx.db, id);
+  await deleteFiles(ctx.storage, keys);
+  const what = kind.parentField === 'question' ? 'comment' : 'reply';
+  await recordStaffAction(ctx.db, ctx.user, `${what}.delete`, { type: what, id }, before, { reason });
+  if (row.userId !== null && row.userId !== ctx.user.id) {
+    await notifyUsers(ctx.db, [row.userId], {
+      kind: 'comment_removed',
+      message: `Your ${what} was removed by a moderator.${reason ? ` Reason: ${reason}` : ''}`,
+      link: questionId ? `/questions/${questionId}` : null,
+    });
+  }
+}
+
+export async function listForStaff(db: Db, query: StaffCommentQuery): Promise<{ total: number; results: StaffComment[] }> {
+  const { total, rows } = await listCommentsForStaff(db, { questionId: query.question, search: query.search || undefined }, pageWindow(query));
+  assertPageExists(query, total);
+  return {
+    total,
+    results: rows.map((r) => ({
+      id: r.id,
+      question: r.questionId,
+      body: r.body,
+      author_email: r.authorEmail,
+      replies_count: r.repliesCount,
+      created_at: r.createdAt.toISOString(),
+    })),
+  };
 }

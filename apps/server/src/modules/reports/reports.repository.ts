@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { courses, questions, reports, users, type REPORT_STATUSES } from '../../db/schema/index';
 
@@ -136,8 +136,9 @@ export async function listStaffReports(
   db: Db,
   status: ReportStatus | undefined,
   window: Window,
+  questionId?: number,
 ): Promise<{ total: number; rows: StaffReportRow[] }> {
-  const where = filters(null, status);
+  const where = and(filters(null, status), questionId ? eq(reports.questionId, questionId) : undefined);
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(reports).where(where);
   const rows = await staffSelect(db)
     .where(where)
@@ -150,4 +151,63 @@ export async function listStaffReports(
 export async function findStaffReport(db: Db, id: number): Promise<StaffReportRow | undefined> {
   const [row] = await staffSelect(db).where(eq(reports.id, id));
   return row;
+}
+
+export interface ReportGroupRow {
+  questionId: number;
+  questionStem: string;
+  courseId: number;
+  courseName: string;
+  total: number;
+  lastAt: Date;
+  reasons: Record<string, number>;
+}
+
+/** Reports in one status grouped by question: most reported first, then most recent. */
+export async function listReportGroups(
+  db: Db,
+  status: ReportStatus,
+  window: Window,
+): Promise<{ total: number; rows: ReportGroupRow[] }> {
+  const where = eq(reports.status, status);
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: sql<number>`count(distinct ${reports.questionId})::int` })
+    .from(reports)
+    .where(where);
+  const n = sql<number>`count(*)::int`;
+  const lastAt = sql<Date>`max(${reports.createdAt})`;
+  const groups = await db
+    .select({
+      questionId: reports.questionId,
+      questionStem: questions.stem,
+      courseId: courses.id,
+      courseName: courses.name,
+      total: n,
+      lastAt,
+    })
+    .from(reports)
+    .innerJoin(questions, eq(questions.id, reports.questionId))
+    .innerJoin(courses, eq(courses.id, questions.courseId))
+    .where(where)
+    .groupBy(reports.questionId, questions.stem, courses.id, courses.name)
+    .orderBy(desc(n), desc(lastAt), reports.questionId)
+    .limit(window.limit)
+    .offset(window.offset);
+  const ids = groups.map((g) => g.questionId);
+  const reasonRows = ids.length
+    ? await db
+        .select({ questionId: reports.questionId, reason: reports.reason, n })
+        .from(reports)
+        .where(and(where, inArray(reports.questionId, ids)))
+        .groupBy(reports.questionId, reports.reason)
+    : [];
+  const rows = groups.map((g) => ({
+    ...g,
+    // max() of a timestamp comes back as text from some drivers.
+    lastAt: new Date(g.lastAt),
+    reasons: Object.fromEntries(
+      reasonRows.filter((r) => r.questionId === g.questionId).map((r) => [r.reason, r.n]),
+    ),
+  }));
+  return { total, rows };
 }

@@ -10,7 +10,9 @@ import {
   reportListQuerySchema,
   reportSchema,
   reportUpdateSchema,
-  staffReportListQuerySchema,
+  reportGroupPageSchema,
+  reportGroupQuerySchema,
+  staffReportQueueQuerySchema,
   staffReportSchema,
   staffReportUpdateSchema,
 } from '@qbank/contract';
@@ -122,12 +124,29 @@ const staffReportsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['reports', 'staff'],
         summary: 'Every report, oldest first, with question summary and reporter (staff)',
         security,
-        querystring: staffReportListQuerySchema,
+        querystring: staffReportQueueQuerySchema,
         response: { 200: paginated(staffReportSchema), ...staffErrors },
       },
     },
     async (request) => {
       const { total, results } = await service.listStaffReports(app.db, request.query);
+      return paginatedResponse(request, request.query, total, results);
+    },
+  );
+
+  app.get(
+    '/staff/reports/by-question/',
+    {
+      schema: {
+        tags: ['reports', 'staff'],
+        summary: 'Reports grouped by question, most reported first (status: open by default) (staff)',
+        security,
+        querystring: reportGroupQuerySchema,
+        response: { 200: reportGroupPageSchema, ...staffErrors },
+      },
+    },
+    async (request) => {
+      const { total, results } = await service.listReportGroups(app.db, request.query);
       return paginatedResponse(request, request.query, total, results);
     },
   );
@@ -158,6 +177,6 @@ const staffReportsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: staffReportSchema, ...staffErrors },
       },
     },
-    async (request) => service.answerReport(app.db, request.params.id, request.body),
+    async (request) => service.answerReport(app.db, requireStaff(request), request.params.id, request.body),
   );
 };

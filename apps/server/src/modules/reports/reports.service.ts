@@ -1,5 +1,8 @@
 import { invalidPk } from '@qbank/contract';
 import type {
+  ReportGroup,
+  ReportGroupQuery,
+  StaffReportQueueQuery,
   Report,
   ReportCreate,
   ReportListQuery,
@@ -10,6 +13,8 @@ import type {
 import type { Db } from '../../db/client';
 import { badRequest, nonFieldError, notFound } from '../../lib/errors';
 import { assertPageExists, pageWindow } from '../../lib/pagination';
+import { recordStaffAction, type StaffActor } from '../audit/audit.service';
+import { notifyUsers } from '../notifications/notifications.service';
 import * as repo from './reports.repository';
 
 export const ALREADY_REPORTED = 'You already have an open report on this question.';
@@ -94,8 +99,8 @@ export async function bulkDelete(db: Db, userId: number, ids: number[]) {
   return { deleted };
 }
 
-export async function listStaffReports(db: Db, query: ReportListQuery) {
-  const { total, rows } = await repo.listStaffReports(db, query.status, pageWindow(query));
+export async function listStaffReports(db: Db, query: StaffReportQueueQuery) {
+  const { total, rows } = await repo.listStaffReports(db, query.status, pageWindow(query), query.question);
   assertPageExists(query, total);
   return { total, results: rows.map(toStaffReport) };
 }
@@ -106,14 +111,43 @@ export async function getStaffReport(db: Db, id: number): Promise<StaffReport> {
   return toStaffReport(row);
 }
 
+/** Resolves or rejects a report; the reporter is told in the app, with staff's answer. */
 export async function answerReport(
   db: Db,
+  actor: StaffActor,
   id: number,
   input: StaffReportUpdate,
 ): Promise<StaffReport> {
+  const before = await repo.findStaffReport(db, id);
+  if (!before) throw notFound();
   const changes: repo.ReportChanges = { status: input.status };
   if (input.staff_answer !== undefined) changes.staffAnswer = input.staff_answer;
   const row = await repo.updateReport(db, id, null, changes);
   if (!row) throw notFound();
-  return getStaffReport(db, id);
+  const after = await getStaffReport(db, id);
+  await recordStaffAction(db, actor, 'report.answer', { type: 'report', id }, toReport(before.report), toReport(row));
+  if (row.userId !== null) {
+    const answer = row.staffAnswer ? ` Answer: ${row.staffAnswer}` : '';
+    await notifyUsers(db, [row.userId], {
+      kind: 'report_answered',
+      message: `Your report on question #${row.questionId} was ${row.status}.${answer}`,
+      link: `/questions/${row.questionId}`,
+    });
+  }
+  return after;
+}
+
+/** The queue by question: most reported first. */
+export async function listReportGroups(db: Db, query: ReportGroupQuery): Promise<{ total: number; results: ReportGroup[] }> {
+  const { total, rows } = await repo.listReportGroups(db, query.status, pageWindow(query));
+  assertPageExists(query, total);
+  return {
+    total,
+    results: rows.map((g) => ({
+      question: { id: g.questionId, stem: g.questionStem.slice(0, STEM_SUMMARY_LENGTH), course: g.courseId, course_name: g.courseName },
+      count: g.total,
+      reasons: g.reasons,
+      last_reported_at: g.lastAt.toISOString(),
+    })),
+  };
 }

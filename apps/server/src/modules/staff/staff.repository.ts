@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/index';
 import { hashPassword } from '../../lib/passwords';
@@ -20,4 +20,58 @@ export async function createStaffUser(db: Db, email: string, password: string): 
     isConfirmed: true,
   });
   return true;
+}
+
+export type UserRow = typeof users.$inferSelect;
+
+export interface UserFilters {
+  search?: string;
+  isStaff?: boolean;
+  isActive?: boolean;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Users for the back office, newest first; `search` matches e-mail or names. */
+export async function listUsers(
+  db: Db,
+  f: UserFilters,
+  window: { limit: number; offset: number },
+): Promise<{ total: number; rows: UserRow[] }> {
+  const like = f.search ? `%${escapeLike(f.search)}%` : undefined;
+  const where = and(
+    like
+      ? or(
+          ilike(users.email, like),
+          ilike(users.firstName, like),
+          ilike(users.lastName, like),
+          ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like),
+        )
+      : undefined,
+    f.isStaff === undefined ? undefined : eq(users.isStaff, f.isStaff),
+    f.isActive === undefined ? undefined : eq(users.isActive, f.isActive),
+  );
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(users).where(where);
+  const rows = await db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(desc(users.dateJoined), desc(users.id))
+    .limit(window.limit)
+    .offset(window.offset);
+  return { total, rows };
+}
+
+export async function findUser(db: Db, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+export async function updateUser(
+  db: Db,
+  id: number,
+  values: Partial<Pick<UserRow, 'isStaff' | 'isActive'>>,
+): Promise<UserRow | undefined> {
+  const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
+  return row;
 }

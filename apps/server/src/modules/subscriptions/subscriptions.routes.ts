@@ -193,7 +193,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      return service.approvePurchase(app, request.params.id, request.body ?? {});
+      return service.approvePurchase(app, requireStaff(request), request.params.id, request.body ?? {});
     },
   );
 
@@ -211,8 +211,38 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      return service.rejectPurchase(app, request.params.id, request.body);
+      return service.rejectPurchase(app, requireStaff(request), request.params.id, request.body);
     },
+  );
+
+  app.get(
+    '/staff/plans/',
+    {
+      preValidation: staffOnly,
+      schema: {
+        tags: ['staff'],
+        summary: 'Every plan, archived ones included (is_archived filters)',
+        security,
+        querystring: archivedQuerySchema,
+        response: { 200: planListSchema, ...staffErrors },
+      },
+    },
+    async (request) => service.listPlans(app, request.query.is_archived),
+  );
+
+  app.get(
+    '/staff/plans/:id/',
+    {
+      preValidation: staffOnly,
+      schema: {
+        tags: ['staff'],
+        summary: 'One plan',
+        security,
+        params: idParamSchema,
+        response: { 200: planSchema, ...staffErrors, 404: detailErrorSchema },
+      },
+    },
+    async (request) => service.getPlan(app, request.params.id),
   );
 
   app.post(
@@ -228,7 +258,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      return reply.code(201).send(await service.createPlan(app, request.body));
+      return reply.code(201).send(await service.createPlan(app, requireStaff(request), request.body));
     },
   );
 
@@ -246,7 +276,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      return service.updatePlan(app, request.params.id, request.body);
+      return service.updatePlan(app, requireStaff(request), request.params.id, request.body);
     },
   );
 };

@@ -24,12 +24,16 @@ import { firstValues, type ParsedForm } from '../../lib/multipart';
 import { assertPageExists, pageWindow, paginatedResponse } from '../../lib/pagination';
 import type { Storage } from '../../lib/storage';
 import { parseOrThrow } from '../../lib/validation';
+import { recordStaffAction, type StaffActor } from '../audit/audit.service';
+import { notifyAndMail, type MailDeps } from '../notifications/notifications.service';
 import * as repo from './subscriptions.repository';
 
 export interface Deps {
   db: Db;
   storage: Storage;
 }
+/** Staff decisions also tell the learner (in the app and by mail). */
+export type StaffDeps = Deps & MailDeps;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const RECEIPT_FOLDER = 'receipts';
@@ -214,19 +218,36 @@ async function findForStaff(deps: Deps, id: number): Promise<repo.StaffPurchaseR
 }
 
 async function decide(
-  deps: Deps,
-  id: number,
+  deps: StaffDeps,
+  actor: StaffActor,
+  before: repo.StaffPurchaseRow,
   values: Parameters<typeof repo.decidePendingPurchase>[2],
 ): Promise<StaffPurchase> {
-  if (!(await repo.decidePendingPurchase(deps.db, id, values))) throw nonFieldError(MESSAGES.notPending);
-  return toStaffPurchase(await findForStaff(deps, id), deps, new Date());
+  if (!(await repo.decidePendingPurchase(deps.db, before.id, values))) throw nonFieldError(MESSAGES.notPending);
+  const now = new Date();
+  const after = toStaffPurchase(await findForStaff(deps, before.id), deps, now);
+  const action = values.status === 'approved' ? 'purchase.approve' : 'purchase.reject';
+  await recordStaffAction(deps.db, actor, action, { type: 'purchase', id: before.id }, toStaffPurchase(before, deps, now), after);
+  const plan = before.plan.name;
+  const note = after.staff_note ? ` Note from the team: ${after.staff_note}` : '';
+  const message =
+    values.status === 'approved'
+      ? `Your purchase of "${plan}" was approved; it runs until ${after.ends_at!.slice(0, 10)}.${note}`
+      : `Your purchase of "${plan}" was rejected. Reason: ${after.staff_note}`;
+  await notifyAndMail(deps, before.user, {
+    kind: values.status === 'approved' ? 'purchase_approved' : 'purchase_rejected',
+    subject: values.status === 'approved' ? 'Your subscription is active' : 'Your purchase was rejected',
+    message,
+    link: '/subscriptions',
+  });
+  return after;
 }
 
 /** Starts the purchase now, for the plan's duration. */
-export async function approvePurchase(deps: Deps, id: number, input: PurchaseApprove): Promise<StaffPurchase> {
+export async function approvePurchase(deps: StaffDeps, actor: StaffActor, id: number, input: PurchaseApprove): Promise<StaffPurchase> {
   const purchase = await findForStaff(deps, id);
   const now = new Date();
-  return decide(deps, id, {
+  return decide(deps, actor, purchase, {
     status: 'approved',
     staffNote: input.staff_note ?? purchase.staffNote,
     decidedAt: now,
@@ -236,9 +257,9 @@ export async function approvePurchase(deps: Deps, id: number, input: PurchaseApp
 }
 
 /** Refuses the purchase; the note tells the learner why. */
-export async function rejectPurchase(deps: Deps, id: number, input: PurchaseReject): Promise<StaffPurchase> {
-  await findForStaff(deps, id);
-  return decide(deps, id, {
+export async function rejectPurchase(deps: StaffDeps, actor: StaffActor, id: number, input: PurchaseReject): Promise<StaffPurchase> {
+  const purchase = await findForStaff(deps, id);
+  return decide(deps, actor, purchase, {
     status: 'rejected',
     staffNote: input.staff_note,
     decidedAt: new Date(),
@@ -254,7 +275,7 @@ async function assertModulesExist(deps: Deps, ids: number[]): Promise<void> {
   if (missing.length) throw fieldErrors({ modules: missing.map(invalidPk) });
 }
 
-export async function createPlan(deps: Deps, input: PlanCreateData): Promise<Plan> {
+export async function createPlan(deps: Deps, actor: StaffActor, input: PlanCreateData): Promise<Plan> {
   if (!input.all_modules && input.modules.length === 0) throw badRequest('modules', MESSAGES.noModules);
   await assertModulesExist(deps, input.modules);
   const id = await repo.insertPlan(
@@ -270,10 +291,12 @@ export async function createPlan(deps: Deps, input: PlanCreateData): Promise<Pla
     },
     input.modules,
   );
-  return toPlan((await repo.findPlan(deps.db, id))!);
+  const plan = toPlan((await repo.findPlan(deps.db, id))!);
+  await recordStaffAction(deps.db, actor, 'plan.create', { type: 'plan', id }, null, plan);
+  return plan;
 }
 
-export async function updatePlan(deps: Deps, id: number, input: PlanUpdateData): Promise<Plan> {
+export async function updatePlan(deps: Deps, actor: StaffActor, id: number, input: PlanUpdateData): Promise<Plan> {
   const plan = await repo.findPlan(deps.db, id);
   if (!plan) throw notFound();
   const allModules = input.all_modules ?? plan.allModules;
@@ -289,5 +312,8 @@ export async function updatePlan(deps: Deps, id: number, input: PlanUpdateData):
   if (input.all_modules !== undefined) values.allModules = input.all_modules;
   if (input.is_archived !== undefined) values.isArchived = input.is_archived;
   await repo.updatePlan(deps.db, id, values, input.modules);
-  return toPlan((await repo.findPlan(deps.db, id))!);
+  const after = toPlan((await repo.findPlan(deps.db, id))!);
+  const action = input.is_archived !== undefined && input.is_archived !== plan.isArchived ? (input.is_archived ? 'plan.archive' : 'plan.unarchive') : 'plan.update';
+  await recordStaffAction(deps.db, actor, action, { type: 'plan', id }, toPlan(plan), after);
+  return after;
 }

@@ -1,0 +1,24 @@
+import { index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/**
+ * In-app messages to one user (a purchase decided, a report answered, a comment removed, a
+ * question's key changed). Read by the learner's bell; `readAt` null = unread.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** What happened, e.g. purchase_approved, report_answered, comment_removed. */
+    kind: varchar('kind', { length: 64 }).notNull(),
+    message: text('message').notNull(),
+    /** In-app path to open, e.g. /subscriptions or /questions/12. */
+    link: text('link'),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+);

@@ -1,0 +1,121 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  commentRemoveSchema,
+  staffCommentPageSchema,
+  staffCommentQuerySchema,
+  detailErrorSchema,
+  fieldErrorsSchema,
+  idParamSchema,
+  staffUserDetailSchema,
+  staffUserPageSchema,
+  staffUserQuerySchema,
+  staffUserUpdateSchema,
+} from '@qbank/contract';
+import { requireStaff } from '../../lib/auth';
+import { paginatedResponse } from '../../lib/pagination';
+import { COMMENTS, REPLIES, listForStaff, removeAsStaff } from '../comments/comments.service';
+import * as service from './staff.service';
+
+const security = [{ token: [] }];
+const tags = ['staff'];
+const errors = {
+  400: fieldErrorsSchema,
+  401: detailErrorSchema,
+  403: detailErrorSchema,
+  404: detailErrorSchema,
+};
+
+/** Back office: users (search, subscriptions, staff and active flags) and comment moderation. */
+export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preValidation', async (request) => {
+    requireStaff(request);
+  });
+
+  app.get(
+    '/staff/users/',
+    {
+      schema: {
+        tags,
+        summary: 'Users, newest first (search: e-mail or name; is_staff, is_active)',
+        security,
+        querystring: staffUserQuerySchema,
+        response: { 200: staffUserPageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { total, results } = await service.listUsers(app.db, request.query);
+      return paginatedResponse(request, request.query, total, results);
+    },
+  );
+
+  app.get(
+    '/staff/users/:id/',
+    {
+      schema: {
+        tags,
+        summary: 'One user with their subscriptions',
+        security,
+        params: idParamSchema,
+        response: { 200: staffUserDetailSchema, ...errors },
+      },
+    },
+    async (request) => service.getUser(app.db, request.params.id),
+  );
+
+  app.patch(
+    '/staff/users/:id/',
+    {
+      schema: {
+        tags,
+        summary: 'Grant or revoke staff (is_staff), deactivate or reactivate (is_active)',
+        security,
+        params: idParamSchema,
+        body: staffUserUpdateSchema,
+        response: { 200: staffUserDetailSchema, ...errors },
+      },
+    },
+    async (request) => service.updateUser(app.db, requireStaff(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/staff/comments/',
+    {
+      schema: {
+        tags,
+        summary: 'Every comment, newest first (question; search: body or author e-mail)',
+        security,
+        querystring: staffCommentQuerySchema,
+        response: { 200: staffCommentPageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { total, results } = await listForStaff(app.db, request.query);
+      return paginatedResponse(request, request.query, total, results);
+    },
+  );
+
+  for (const [path, kind, noun] of [
+    ['/staff/comments/:id/remove/', COMMENTS, 'comment'],
+    ['/staff/replies/:id/remove/', REPLIES, 'reply'],
+  ] as const) {
+    app.post(
+      path,
+      {
+        schema: {
+          tags,
+          summary: `Removes any ${noun} with a reason shown to its author`,
+          security,
+          params: idParamSchema,
+          body: commentRemoveSchema,
+          response: { 204: z.null(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const ctx = { db: app.db, storage: app.storage, user: requireStaff(request) };
+        await removeAsStaff(kind as typeof COMMENTS, ctx, request.params.id, request.body.reason);
+        return reply.code(204).send(null);
+      },
+    );
+  }
+};

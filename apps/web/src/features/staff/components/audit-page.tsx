@@ -1,0 +1,115 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { useAudit } from '../api/staff-api';
+import '../i18n';
+import { Pager } from './pager';
+import { useUrlState } from './use-url-state';
+
+const FILTERS = ['actor', 'action', 'target_type', 'target_id', 'since', 'until'] as const;
+const ACTIONS = ['plan', 'purchase', 'report', 'comment', 'reply', 'user', 'question'];
+const TARGETS = ['plan', 'purchase', 'report', 'comment', 'reply', 'user', 'question'];
+
+/** The audit log: who did what to which record and when, with the record before and after. */
+export default function AuditPage() {
+  const { t, i18n } = useTranslation('staff');
+  const url = useUrlState();
+  const values = Object.fromEntries(FILTERS.map((f) => [f, url.get(f)]));
+  const [draft, setDraft] = useState<Record<string, string>>(() =>
+    Object.fromEntries(FILTERS.map((f) => [f, url.get(f) ?? ''])),
+  );
+  const list = useAudit({ page: url.page, ...values });
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
+
+  function apply(e: FormEvent) {
+    e.preventDefault();
+    url.set(Object.fromEntries(FILTERS.map((f) => [f, draft[f]?.trim() || undefined])));
+  }
+  const input = (f: (typeof FILTERS)[number], type = 'text') => (
+    <label>
+      {t(`audit.filters.${f}`)}
+      <input type={type} value={draft[f]} onChange={(e) => setDraft({ ...draft, [f]: e.target.value })} />
+    </label>
+  );
+  const error = list.error instanceof ApiError && list.error.status === 400 ? list.error.messages.join(' ') : null;
+
+  return (
+    <section className="page" aria-labelledby="audit-title">
+      <h1 id="audit-title">{t('audit.title')}</h1>
+      <form className="staff-filters" onSubmit={apply} aria-label={t('audit.filters.label')}>
+        {input('actor')}
+        <label>
+          {t('audit.filters.action')}
+          <select value={draft.action} onChange={(e) => setDraft({ ...draft, action: e.target.value })}>
+            <option value="">{t('audit.any')}</option>
+            {ACTIONS.map((a) => (
+              <option key={a} value={a}>
+                {a}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('audit.filters.target_type')}
+          <select value={draft.target_type} onChange={(e) => setDraft({ ...draft, target_type: e.target.value })}>
+            <option value="">{t('audit.any')}</option>
+            {TARGETS.map((a) => (
+              <option key={a} value={a}>
+                {a}
+              </option>
+            ))}
+          </select>
+        </label>
+        {input('target_id', 'number')}
+        {input('since', 'date')}
+        {input('until', 'date')}
+        <div className="actions">
+          <Button type="submit">{t('audit.apply')}</Button>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setDraft(Object.fromEntries(FILTERS.map((f) => [f, ''])));
+              url.set(Object.fromEntries(FILTERS.map((f) => [f, undefined])));
+            }}
+          >
+            {t('audit.clear')}
+          </Button>
+        </div>
+      </form>
+      {list.isPending ? <Spinner label={t('loading')} /> : null}
+      {error ? <FormAlert>{error}</FormAlert> : list.isError ? <FormAlert>{t('errors.load')}</FormAlert> : null}
+      {list.isSuccess && list.data.count === 0 ? <p className="empty-state">{t('audit.empty')}</p> : null}
+      <ol className="staff-cards audit-list">
+        {(list.data?.results ?? []).map((e) => (
+          <li key={e.id} className="staff-card">
+            <div className="staff-card-body">
+              <p>
+                <code>{e.action}</code> · {e.target_type} #{e.target_id ?? '—'}
+              </p>
+              <p className="muted">
+                {e.actor.email} · <time dateTime={e.created_at}>{date.format(new Date(e.created_at))}</time>
+              </p>
+              <details>
+                <summary>{t('audit.changes')}</summary>
+                <div className="audit-diff">
+                  <div>
+                    <h3>{t('audit.before')}</h3>
+                    <pre>{JSON.stringify(e.before, null, 2)}</pre>
+                  </div>
+                  <div>
+                    <h3>{t('audit.after')}</h3>
+                    <pre>{JSON.stringify(e.after, null, 2)}</pre>
+                  </div>
+                </div>
+              </details>
+            </div>
+          </li>
+        ))}
+      </ol>
+      <Pager page={url.page} count={list.data?.count ?? 0} onPage={(page) => url.set({ page: String(page) })} />
+    </section>
+  );
+}

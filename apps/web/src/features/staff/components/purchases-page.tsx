@@ -1,0 +1,135 @@
+import type { StaffPurchase } from '@qbank/contract/subscriptions';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { Spinner } from '../../../components/ui/spinner';
+import { notify } from '../../../lib/toast';
+import { useDecidePurchase, usePurchases } from '../api/staff-api';
+import '../i18n';
+import { Pager } from './pager';
+import { TextDialog } from './text-dialog';
+import { useUrlState } from './use-url-state';
+
+const STATUSES = ['pending', 'active', 'expired', 'rejected', 'all'] as const;
+
+/** The purchase queue: pending first (oldest first), each with its receipt; approve or reject. */
+export default function PurchasesPage() {
+  const { t, i18n } = useTranslation('staff');
+  const url = useUrlState();
+  const status = url.get('status') ?? 'pending';
+  const [searchText, setSearchText] = useState(url.get('search') ?? '');
+  const list = usePurchases({ page: url.page, status: status === 'all' ? undefined : status, search: url.get('search') });
+  const decide = useDecidePurchase();
+  const [deciding, setDeciding] = useState<{ purchase: StaffPurchase; decision: 'approve' | 'reject' } | null>(null);
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+
+  return (
+    <section className="page" aria-labelledby="purchases-title">
+      <h1 id="purchases-title">{t('purchases.title')}</h1>
+      <div className="staff-toolbar">
+        <div className="staff-tabs" role="group" aria-label={t('purchases.status')}>
+          {STATUSES.map((s) => (
+            <button key={s} type="button" aria-pressed={status === s} onClick={() => url.set({ status: s === 'pending' ? undefined : s })}>
+              {t(`purchases.statuses.${s}`)}
+            </button>
+          ))}
+        </div>
+        <form
+          role="search"
+          className="staff-search"
+          onSubmit={(e) => {
+            e.preventDefault();
+            url.set({ search: searchText.trim() || undefined });
+          }}
+        >
+          <label htmlFor="purchase-search" className="visually-hidden">
+            {t('purchases.search')}
+          </label>
+          <input id="purchase-search" type="search" placeholder={t('purchases.search')} value={searchText} onChange={(e) => setSearchText(e.target.value)} />
+          <Button type="submit" variant="secondary">
+            {t('actions.search')}
+          </Button>
+        </form>
+      </div>
+      {list.isPending ? <Spinner label={t('loading')} /> : null}
+      {list.isError ? <FormAlert>{t('errors.load')}</FormAlert> : null}
+      {list.isSuccess && list.data.count === 0 ? <p className="empty-state">{t('purchases.empty')}</p> : null}
+      <ul className="staff-cards">
+        {(list.data?.results ?? []).map((p) => (
+          <li key={p.id} className="staff-card" aria-labelledby={`purchase-${p.id}`}>
+            {p.receipt ? (
+              <a className="receipt" href={p.receipt} target="_blank" rel="noreferrer">
+                <img src={p.receipt} alt={t('purchases.receipt-of', { email: p.user.email })} loading="lazy" />
+              </a>
+            ) : (
+              <span className="receipt receipt-missing">{t('purchases.no-receipt')}</span>
+            )}
+            <div className="staff-card-body">
+              <h2 id={`purchase-${p.id}`} className="staff-card-title">
+                <Link to={`/staff/users/${p.user.id}`}>{p.user.email}</Link>
+              </h2>
+              <dl className="staff-facts">
+                <dt>{t('purchases.plan')}</dt>
+                <dd>
+                  {p.plan.name} · {p.plan.price} {p.plan.currency} · {t('plans.days', { count: p.plan.duration_days })}
+                </dd>
+                <dt>{t('purchases.reference')}</dt>
+                <dd>{p.payment_reference}</dd>
+                <dt>{t('purchases.created')}</dt>
+                <dd>{date.format(new Date(p.created_at))}</dd>
+                <dt>{t('purchases.state')}</dt>
+                <dd>
+                  <span className={`badge badge-${p.status}`}>{t(`purchases.statuses.${p.status}`)}</span>
+                  {p.ends_at ? ` ${t('purchases.until', { date: date.format(new Date(p.ends_at)) })}` : null}
+                </dd>
+                {p.staff_note ? (
+                  <>
+                    <dt>{t('purchases.note')}</dt>
+                    <dd>{p.staff_note}</dd>
+                  </>
+                ) : null}
+              </dl>
+              {p.status === 'pending' ? (
+                <div className="actions">
+                  <Button onClick={() => setDeciding({ purchase: p, decision: 'approve' })}>{t('purchases.approve')}</Button>
+                  <Button variant="danger" onClick={() => setDeciding({ purchase: p, decision: 'reject' })}>
+                    {t('purchases.reject')}
+                  </Button>
+                </div>
+              ) : null}
+            </div>
+          </li>
+        ))}
+      </ul>
+      <Pager page={url.page} count={list.data?.count ?? 0} onPage={(page) => url.set({ page: String(page) })} />
+      {deciding ? (
+        <TextDialog
+          title={t(`purchases.${deciding.decision}-title`, { email: deciding.purchase.user.email, plan: deciding.purchase.plan.name })}
+          label={t(deciding.decision === 'approve' ? 'purchases.note-optional' : 'purchases.reason')}
+          confirmLabel={t(`purchases.${deciding.decision}`)}
+          required={deciding.decision === 'reject'}
+          danger={deciding.decision === 'reject'}
+          busy={decide.isPending}
+          error={decide.error}
+          onClose={() => {
+            setDeciding(null);
+            decide.reset();
+          }}
+          onConfirm={(staff_note) =>
+            decide.mutate(
+              { id: deciding.purchase.id, decision: deciding.decision, staff_note },
+              {
+                onSuccess: () => {
+                  notify('success', t(`purchases.done-${deciding.decision}`));
+                  setDeciding(null);
+                },
+              },
+            )
+          }
+        />
+      ) : null}
+    </section>
+  );
+}
