@@ -1,10 +1,11 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, Outlet, Route, Routes } from 'react-router';
-import { AppLayout } from './app-layout';
 import { PageFallback } from './page-fallback';
 import { RouteGuard } from './route-guard';
 
 /** Every screen is its own chunk: /auth/sign-in loads only the entry and its page. */
+// The signed-in frame too: the sign-in route never loads the header and its navigation.
+const AppLayout = lazy(() => import('./app-layout').then((m) => ({ default: m.AppLayout })));
 const SignIn = lazy(() => import('../features/auth/components/sign-in-page'));
 const SignUp = lazy(() => import('../features/auth/components/sign-up-page'));
 const ResetPassword = lazy(() => import('../features/auth/components/reset-password-page'));
@@ -27,6 +28,9 @@ const ExamBuilder = lazy(() => import('../features/exam/components/exam-builder-
 const ExamRun = lazy(() => import('../features/exam/components/exam-page'));
 const Sessions = lazy(() => import('../features/sessions/components/sessions-page'));
 const History = lazy(() => import('../features/history/components/history-page'));
+// Subscriptions (issue 11).
+const Subscriptions = lazy(() => import('../features/subscriptions/components/subscriptions-page'));
+const BuySubscription = lazy(() => import('../features/subscriptions/components/buy-page'));
 
 function page(Component: LazyExoticComponent<ComponentType>) {
   return (
@@ -62,7 +66,7 @@ export function AppRoutes() {
           <Route path="onboarding" element={page(Onboarding)} />
           <Route path="loading" element={page(Loading)} />
         </Route>
-        <Route element={<AppLayout />}>
+        <Route element={page(AppLayout)}>
           <Route path="/modules" element={page(Modules)} />
           <Route path="/settings" element={page(Settings)} />
           <Route path="/profile" element={page(Profile)} />
@@ -74,6 +78,8 @@ export function AppRoutes() {
           <Route path="/exam/run" element={page(ExamRun)} />
           <Route path="/sessions" element={page(Sessions)} />
           <Route path="/history" element={page(History)} />
+          <Route path="/subscriptions" element={page(Subscriptions)} />
+          <Route path="/subscriptions/buy/:planId" element={page(BuySubscription)} />
           <Route path="*" element={page(NotFound)} />
         </Route>
       </Route>

@@ -1,0 +1,3 @@
+/** The subscriptions feature's public face: other screens show the locked-question notice. */
+export { LockedNotice } from './components/locked-notice';
+export { useCheckSubscription } from './api/check-subscription';
