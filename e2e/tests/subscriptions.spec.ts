@@ -3,6 +3,7 @@ import {
   expect,
   expectAccessible,
   expectNoHorizontalScroll,
+  openNavigation,
   test,
   type TestUser,
 } from './support/fixtures';
@@ -30,10 +31,9 @@ for (const mode of ['light', 'dark'] as const) {
       mode,
     );
     await page.goto('/modules');
+    await expect(page.getByRole('heading', { level: 1, name: 'Your modules' })).toBeVisible();
     // The header leads to the plans (behind the menu button on a phone).
-    const menu = page.getByRole('button', { name: 'Menu' });
-    if (await menu.isVisible()) await menu.click();
-    await page.getByRole('link', { name: 'Subscriptions' }).click();
+    await (await openNavigation(page)).getByRole('link', { name: 'Subscriptions' }).click();
     await expect(page).toHaveURL(/\/subscriptions$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Subscriptions' })).toBeVisible();
 
@@ -110,13 +110,11 @@ test('a refused purchase says "Invalid request" with the reason (seed §8)', asy
   await page.goto(`/subscriptions/buy/${demo.id}`);
   await page.getByLabel('Payment reference').fill('TRX-1');
   // Not an image: the server refuses the receipt.
-  await page
-    .getByLabel('Receipt')
-    .setInputFiles({
-      name: 'receipt.png',
-      mimeType: 'image/png',
-      buffer: Buffer.from('not an image'),
-    });
+  await page.getByLabel('Receipt').setInputFiles({
+    name: 'receipt.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('not an image'),
+  });
   await page.getByRole('button', { name: 'Send for review' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Invalid request' })).toBeVisible();
   await expect(page.getByLabel('Receipt')).toHaveAttribute('aria-invalid', 'true');

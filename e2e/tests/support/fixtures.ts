@@ -125,6 +125,16 @@ export async function expectNoHorizontalScroll(page: Page): Promise<void> {
   expect(scroll, `page width on ${page.url()}`).toBeLessThanOrEqual(Math.min(inner, width));
 }
 
+/** The header's links: on a phone they open behind the menu button (and close after a click). */
+export async function openNavigation(page: Page) {
+  await expect(page.locator('.app-header')).toBeVisible();
+  const menu = page.getByRole('button', { name: 'Menu' });
+  // From the keyboard: a focused skip link may lie over the button.
+  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true')
+    await menu.press('Enter');
+  return page.getByRole('navigation', { name: 'Main' });
+}
+
 type Fixtures = {
   /** A confirmed user, deleted after the test. */
   learner: TestUser;
