@@ -62,8 +62,10 @@ for (const mode of ['light', 'dark'] as const) {
     await page.getByRole('button', { name: 'Send for review' }).click();
     await expect(page.getByLabel('Payment reference')).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByText('This field is required.')).toBeVisible();
+    await expect(page.getByText('Choose the image of your receipt.')).toBeVisible();
     await page.getByLabel('Payment reference').fill('TRX-2026-0042');
     await page.getByRole('button', { name: 'Send for review' }).click();
+    await expect(page.getByText('This field is required.')).toBeHidden();
     await expect(page.getByText('Choose the image of your receipt.')).toBeVisible();
     await expectAccessible(page);
     await expectNoHorizontalScroll(page);
@@ -130,9 +132,10 @@ test('my subscriptions that cannot load say "Failed! Check your network!" (seed 
 }) => {
   await page.route(/\/api\/mysubscriptions\//, (route) => route.abort('internetdisconnected'));
   await page.goto('/subscriptions');
+  // A network failure is retried twice (lib/query-client.ts) before the message shows.
   await expect(
     page.getByRole('alert').filter({ hasText: 'Failed! Check your network!' }),
-  ).toBeVisible();
+  ).toBeVisible({ timeout: 15_000 });
   // The plans, loaded by their own call, are still there.
   await expect(page.getByRole('heading', { name: DEMO_PLAN })).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import { purchaseFormSchema, type PurchaseForm } from '@qbank/contract/forms';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useSubscriptionsTranslation } from '../i18n';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -64,12 +64,13 @@ function BuyForm({ planId }: { planId: number }) {
   const form = useZodForm<PurchaseForm>(purchaseFormSchema, { payment_reference: '' });
   const message = form.formState.errors.payment_reference?.message;
 
-  const onSubmit = form.handleSubmit((values) => {
-    if (!receipt) {
-      setReceiptError(t('subscriptions.receipt-required'));
-      return;
-    }
-    setReceiptError(undefined);
+  // Both parts are checked at once: a missing receipt is said beside a missing reference.
+  const onSubmit = (event: FormEvent) => {
+    setReceiptError(receipt ? undefined : t('subscriptions.receipt-required'));
+    void send(event);
+  };
+  const send = form.handleSubmit((values) => {
+    if (!receipt) return;
     buy.mutate(
       { plan: planId, payment_reference: values.payment_reference, receipt },
       {
