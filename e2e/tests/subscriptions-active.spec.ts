@@ -16,7 +16,14 @@ test('a learner whose purchase staff approved sees it active, and no question is
   await expectAccessible(page);
   await expectNoHorizontalScroll(page);
 
-  // Past the free preview, the question is open.
+  // Neither the module's page nor a question past the free preview speaks of plans.
+  await page.goto('/modules/5');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'General knowledge (OpenTriviaQA)' }),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Study' }).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('.free-preview-note')).toHaveCount(0);
   await page.goto('/courses/7/study?page=2&index=0');
   await expect(page.getByTestId('player-position')).toHaveText('Question 11 of 400');
   await expect(page.locator('article.question-card .choice-option').first()).toBeVisible();

@@ -143,6 +143,11 @@ test('my subscriptions that cannot load say "Failed! Check your network!" (seed 
 test('a locked question says how many questions are free and leads to the plans', async ({
   signedInPage: page,
 }) => {
+  // The module's page says it first.
+  await page.goto('/modules/5');
+  await expect(page.locator('.free-preview-note')).toHaveText(
+    'The first 10 questions of every course are free; a plan opens all the others. See the plans',
+  );
   // Course 7 (OpenTriviaQA geography, 400 questions): the 11th is past the free preview.
   await page.goto('/courses/7/study?page=2&index=0');
   await expect(page.getByTestId('player-position')).toHaveText('Question 11 of 400');
