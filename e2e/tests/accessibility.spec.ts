@@ -16,6 +16,7 @@ const SIGNED_IN_SCREENS = [
   ['/settings', 'Settings'],
   ['/profile', 'Profile'],
   ['/about', 'About QBank'],
+  ['/subscriptions', 'Subscriptions'],
   ['/no-such-page', 'Page not found'],
 ] as const;
 

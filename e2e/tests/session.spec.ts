@@ -1,4 +1,10 @@
-import { expect, expectAccessible, expectNoHorizontalScroll, test } from './support/fixtures';
+import {
+  expect,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  openNavigation,
+  test,
+} from './support/fixtures';
 
 /** A 16×16 PNG in the accent colour. */
 const PNG_16PX =
@@ -100,7 +106,7 @@ test('the header navigates with the keyboard; the about page credits the demo da
   await expect(page.getByRole('heading', { name: 'Your modules', level: 1 })).toBeVisible();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
-  await page.getByRole('link', { name: 'Settings' }).focus();
+  await (await openNavigation(page)).getByRole('link', { name: 'Settings' }).focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/settings$/);
 

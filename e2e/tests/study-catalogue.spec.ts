@@ -1,4 +1,5 @@
 import { as, expect, expectAccessible, expectNoHorizontalScroll, test } from './study-fixtures';
+import { openNavigation } from './support/fixtures';
 
 test('module page: courses with counts, favourite and hide a course and the module', async ({
   studyPage: page,
@@ -68,12 +69,12 @@ test('the landing page and the header lead to the study screens', async ({ study
   await expect(
     page.getByRole('heading', { level: 1, name: 'General knowledge (OpenTriviaQA)' }),
   ).toBeVisible();
-  const nav = page.getByRole('navigation', { name: 'Main' });
   for (const [name, url] of [
     ['Sessions', /\/sessions$/],
     ['Exam', /\/exam$/],
     ['History', /\/history$/],
   ] as const) {
+    const nav = await openNavigation(page);
     await nav.getByRole('link', { name }).click();
     await expect(page).toHaveURL(url);
   }

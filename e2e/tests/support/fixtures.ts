@@ -115,10 +115,24 @@ export async function expectAccessible(page: Page): Promise<void> {
 
 /** Nothing wider than the viewport (a 360 px phone must not scroll sideways). */
 export async function expectNoHorizontalScroll(page: Page): Promise<void> {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - window.innerWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
+  // A phone browser widens its layout viewport (innerWidth) to fit wide content, so the page is
+  // measured against the device's width too.
+  const width = page.viewportSize()?.width ?? Infinity;
+  const { scroll, inner } = await page.evaluate(() => ({
+    scroll: document.scrollingElement!.scrollWidth,
+    inner: window.innerWidth,
+  }));
+  expect(scroll, `page width on ${page.url()}`).toBeLessThanOrEqual(Math.min(inner, width));
+}
+
+/** The header's links: on a phone they open behind the menu button (and close after a click). */
+export async function openNavigation(page: Page) {
+  await expect(page.locator('.app-header')).toBeVisible();
+  const menu = page.getByRole('button', { name: 'Menu' });
+  // From the keyboard: a focused skip link may lie over the button.
+  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true')
+    await menu.press('Enter');
+  return page.getByRole('navigation', { name: 'Main' });
 }
 
 type Fixtures = {

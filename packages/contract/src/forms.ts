@@ -100,3 +100,15 @@ export const profileFormSchema = z.object({
   date_of_birth: z.string().check(z.regex(/^(\d{4}-\d{2}-\d{2})?$/, 'validation.date-invalid')),
 });
 export type ProfileForm = z.infer<typeof profileFormSchema>;
+
+/** Buying a plan (the receipt image is checked beside the form): the server's 200-character rule. */
+export const purchaseFormSchema = z.object({
+  payment_reference: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'validation.required'),
+      z.maxLength(200, 'validation.too-long'),
+    ),
+});
+export type PurchaseForm = z.infer<typeof purchaseFormSchema>;

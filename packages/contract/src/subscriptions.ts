@@ -199,6 +199,8 @@ export const subscriptionCheckSchema = z.object({
   plan: planModuleSchema.nullable(),
   /** "all", or the ids of the modules opened by the active purchases. */
   modules: z.union([z.literal('all'), z.array(z.number().int())]),
+  /** Questions of each course open without a subscription (FREE_QUESTIONS_PER_COURSE). */
+  free_questions_per_course: z.number().int(),
 });
 export type SubscriptionCheck = z.infer<typeof subscriptionCheckSchema>;
 

@@ -17,6 +17,8 @@ export function AppLayout() {
   const settings = useSettings();
   const [leaving, setLeaving] = useState(false);
   const isStaff = useCurrentUser().data?.is_staff === true;
+  // On a phone the links fold behind a menu button, so the header never scrolls sideways.
+  const [menuOpen, setMenuOpen] = useState(false);
   const dark = settings.displayMode === 'dark';
 
   async function signOut() {
@@ -37,7 +39,23 @@ export function AppLayout() {
           </span>
           <span className="brand-name">{t('app.name')}</span>
         </NavLink>
-        <nav aria-label={t('nav.label')}>
+        <Button
+          variant="secondary"
+          className="menu-button"
+          aria-expanded={menuOpen}
+          aria-controls="main-nav"
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          {t('nav.menu')}
+        </Button>
+        <nav
+          id="main-nav"
+          aria-label={t('nav.label')}
+          className={menuOpen ? 'nav-open' : undefined}
+          onClick={(e) => {
+            if ((e.target as HTMLElement).closest('a')) setMenuOpen(false);
+          }}
+        >
           <ul>
             <li>
               <NavLink to="/modules">{t('nav.modules')}</NavLink>
@@ -50,6 +68,9 @@ export function AppLayout() {
             </li>
             <li>
               <NavLink to="/history">{t('nav.history')}</NavLink>
+            </li>
+            <li>
+              <NavLink to="/subscriptions">{t('nav.subscriptions')}</NavLink>
             </li>
             <li>
               <NavLink to="/settings">{t('nav.settings')}</NavLink>

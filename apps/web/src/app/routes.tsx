@@ -1,11 +1,12 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, Outlet, Route, Routes } from 'react-router';
-import { AppLayout } from './app-layout';
 import { PageFallback } from './page-fallback';
 import { RouteGuard } from './route-guard';
 import { StaffGate } from './staff-gate';
 
 /** Every screen is its own chunk: /auth/sign-in loads only the entry and its page. */
+// The signed-in frame too: the sign-in route never loads the header and its navigation.
+const AppLayout = lazy(() => import('./app-layout').then((m) => ({ default: m.AppLayout })));
 const SignIn = lazy(() => import('../features/auth/components/sign-in-page'));
 const SignUp = lazy(() => import('../features/auth/components/sign-up-page'));
 const ResetPassword = lazy(() => import('../features/auth/components/reset-password-page'));
@@ -39,6 +40,9 @@ const MyModules = lazy(() => import('../features/my-lists/components/my-modules-
 // Notifications and the back office (issue 12); staff screens only behind StaffGate.
 const Notifications = lazy(() => import('../features/notifications/components/notifications-page'));
 const StaffRoutes = lazy(() => import('./staff-routes'));
+// Subscriptions (issue 11).
+const Subscriptions = lazy(() => import('../features/subscriptions/components/subscriptions-page'));
+const BuySubscription = lazy(() => import('../features/subscriptions/components/buy-page'));
 
 function page(Component: LazyExoticComponent<ComponentType>) {
   return (
@@ -74,7 +78,7 @@ export function AppRoutes() {
           <Route path="onboarding" element={page(Onboarding)} />
           <Route path="loading" element={page(Loading)} />
         </Route>
-        <Route element={<AppLayout />}>
+        <Route element={page(AppLayout)}>
           <Route path="/modules" element={page(Modules)} />
           <Route path="/settings" element={page(Settings)} />
           <Route path="/profile" element={page(Profile)} />
@@ -99,6 +103,8 @@ export function AppRoutes() {
             path="/staff/*"
             element={<StaffGate notFound={page(NotFound)}>{page(StaffRoutes)}</StaffGate>}
           />
+          <Route path="/subscriptions" element={page(Subscriptions)} />
+          <Route path="/subscriptions/buy/:planId" element={page(BuySubscription)} />
           <Route path="*" element={page(NotFound)} />
         </Route>
       </Route>

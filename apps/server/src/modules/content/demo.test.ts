@@ -1,9 +1,11 @@
 import { count, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { buildUser } from '../../../test/factories';
 import { setupTestApp } from '../../../test/helper';
 import { choices, modules, questions, sources } from '../../db/schema/index';
 import { runStartupTasks } from '../../startup';
 import { buildDemoDocument, splitJeeChoices } from './demo-bank';
+import { DEMO_PLAN } from './demo.service';
 
 // DEMO_BANK on for this file: the startup task loads the bank into the empty test database.
 const { app } = await setupTestApp({ DEMO_BANK: 'on' });
@@ -43,6 +45,12 @@ describe('demo bank', () => {
       .where(like(questions.externalId, 'demo:aqua:%'))
       .limit(1);
     expect(aqua!.explanation.length).toBeGreaterThan(10);
+    // The demo plan comes with the bank: a new learner can buy it at once.
+    const { headers } = await buildUser(db);
+    const subs = await app.inject({ method: 'GET', url: '/api/subs/?is_archived=false', headers });
+    expect(subs.json()).toEqual([
+      expect.objectContaining({ name: DEMO_PLAN.name, all_modules: true, is_archived: false }),
+    ]);
     const [multi] = await db.select().from(questions).where(eq(questions.type, 'qcm')).limit(1);
     const multiChoices = await db.select().from(choices).where(eq(choices.questionId, multi!.id));
     expect(multiChoices.filter((c) => c.isCorrect).length).toBeGreaterThanOrEqual(1);

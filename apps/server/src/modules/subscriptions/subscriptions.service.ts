@@ -16,6 +16,7 @@ import {
   type SubscriptionCheck,
 } from '@qbank/contract';
 import type { FastifyRequest } from 'fastify';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { User } from '../../lib/auth';
 import { badRequest, fieldErrors, nonFieldError, notFound } from '../../lib/errors';
@@ -174,10 +175,15 @@ export async function buy(deps: Deps, user: User, form: ParsedForm): Promise<Pur
 }
 
 /** Whether the caller has an approved purchase running now, and what it opens. */
-export async function checkSubscription(deps: Deps, user: User): Promise<SubscriptionCheck> {
+export async function checkSubscription(
+  deps: Deps & { config: Pick<Config, 'freeQuestionsPerCourse'> },
+  user: User,
+): Promise<SubscriptionCheck> {
   const active = await repo.activePurchases(deps.db, user.id, new Date());
   const latest = active[0];
-  if (!latest) return { has_subscription: false, expires_at: null, plan: null, modules: [] };
+  const free_questions_per_course = deps.config.freeQuestionsPerCourse;
+  if (!latest)
+    return { has_subscription: false, expires_at: null, plan: null, modules: [], free_questions_per_course };
   const opensAll = active.some((p) => p.plan.allModules);
   const moduleIds = [...new Set(active.flatMap((p) => p.plan.modules.map((m) => m.id)))].sort((a, b) => a - b);
   return {
@@ -185,6 +191,7 @@ export async function checkSubscription(deps: Deps, user: User): Promise<Subscri
     expires_at: latest.endsAt!.toISOString(),
     plan: { id: latest.plan.id, name: latest.plan.name },
     modules: opensAll ? 'all' : moduleIds,
+    free_questions_per_course,
   };
 }
 

@@ -111,6 +111,7 @@ describe('approving and rejecting', () => {
       expires_at: approved.ends_at,
       plan: { id: plan.id, name: plan.name },
       modules: [cardio.id],
+      free_questions_per_course: app.config.freeQuestionsPerCourse,
     });
     const mine = (await inject('GET', '/api/mysubscriptions/?is_archived=false', learner.headers)).json();
     expect(mine[0]).toMatchObject({ id: purchase.id, status: 'active', ends_at: approved.ends_at });

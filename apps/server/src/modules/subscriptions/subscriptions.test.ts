@@ -345,7 +345,13 @@ describe('GET and DELETE /api/mysubscriptions/{id}/, GET /api/subs/{id}/', () =>
 describe('GET /api/check_sub/', () => {
   it('answers no subscription for a new user and for a pending purchase', async () => {
     const me = await buildUser(db);
-    const empty = { has_subscription: false, expires_at: null, plan: null, modules: [] };
+    const empty = {
+      has_subscription: false,
+      expires_at: null,
+      plan: null,
+      modules: [],
+      free_questions_per_course: config.freeQuestionsPerCourse,
+    };
     expect((await get('/api/check_sub/', me.headers)).json()).toEqual(empty);
     const plan = await buildPlan(db);
     await buy(app, me.headers, { plan: String(plan.id), payment_reference: 'A' });
@@ -374,6 +380,7 @@ describe('GET /api/check_sub/', () => {
       expires_at: new Date(now + 9 * DAY).toISOString(),
       plan: { id: p2.id, name: 'Two' },
       modules: [m1.id, m2.id].sort((a, b) => a - b),
+      free_questions_per_course: config.freeQuestionsPerCourse,
     });
     const everything = await buildPlan(db, { name: 'All' });
     await insert(everything.id, 2 * DAY);

@@ -11,4 +11,5 @@ export { formatScore } from './components/study-question';
 export { choiceIndexForKey, isTypingTarget, isActivatable } from './lib/keys';
 export { getScoringRule, useScoringRule } from './lib/scoring';
 export { seededShuffle } from './lib/shuffle';
+export { toPlainText } from './lib/math-text';
 export { playAnswerSound } from './lib/sound';

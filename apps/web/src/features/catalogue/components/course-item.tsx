@@ -2,6 +2,7 @@ import type { Course, Source } from '@qbank/contract/catalogue';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { useSettings } from '../../../lib/settings';
 import { useToggleCatalogueMark } from '../api/toggle-mark';
 
 /** A course of the module page: counts, the caller's progress, marks, its source filter, study. */
@@ -17,6 +18,8 @@ export function CourseItem({
   const { t } = useTranslation();
   const favorite = useToggleCatalogueMark('favorite');
   const hide = useToggleCatalogueMark('hide');
+  // The "exam mode" setting: a course opens as an exam (corrections at the end), not in study mode.
+  const { examMode } = useSettings();
   const percent = course.questions_count
     ? Math.round((course.answered_count / course.questions_count) * 100)
     : 0;
@@ -56,10 +59,14 @@ export function CourseItem({
       <div className="course-actions">
         <Link
           className="btn btn-primary"
-          to={`/courses/${course.id}/study`}
+          to={
+            examMode
+              ? `/exam?module=${course.module}&course=${course.id}`
+              : `/courses/${course.id}/study`
+          }
           aria-describedby={`course-${course.id}`}
         >
-          {t('catalogue.study')}
+          {examMode ? t('catalogue.exam-course') : t('catalogue.study')}
         </Link>
         <Button
           variant="secondary"

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
+import { FreePreviewNote } from '../../subscriptions';
 import { useCourses } from '../api/get-courses';
 import { useModule } from '../api/get-module';
 import { useSources } from '../api/get-sources';
@@ -75,6 +76,7 @@ export default function ModulePage() {
         {t('modules.courses', { count: m.courses_count })} ·{' '}
         {t('modules.questions', { count: m.questions_count })}
       </p>
+      <FreePreviewNote moduleId={m.id} />
 
       <h2>{t('catalogue.courses')}</h2>
       {courses.isPending ? <Spinner label={t('catalogue.loading')} /> : null}

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
+import { LockedNotice } from '../../subscriptions';
 import { useExamCatalogue } from '../api/get-catalogue';
 import { getExam } from '../api/get-exam';
 import { newExamId, startExam, useExam } from '../exam-store';
@@ -24,7 +25,8 @@ export default function ExamBuilderPage() {
   const { modules, courses, sources } = useExamCatalogue();
   const running = useExam();
   const [chosenModules, setModules] = useState<number[]>(preset > 0 ? [preset] : []);
-  const [chosenCourses, setCourses] = useState<number[]>([]);
+  const presetCourse = Number(search.get('course'));
+  const [chosenCourses, setCourses] = useState<number[]>(presetCourse > 0 ? [presetCourse] : []);
   const [chosenSources, setSources] = useState<number[]>([]);
   const [types, setTypes] = useState<('qcs' | 'qcm')[]>([]);
   const [count, setCount] = useState('20');
@@ -32,6 +34,7 @@ export default function ExamBuilderPage() {
   const [only, setOnly] = useState({ unanswered: false, incorrect: false, favorite: false });
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [locked, setLocked] = useState(0);
 
   const moduleList = (modules.data ?? []).filter((m) => !m.is_hidden);
   const courseList = (courses.data ?? []).filter(
@@ -56,6 +59,7 @@ export default function ExamBuilderPage() {
     if (countError || durationError) return;
     setLoading(true);
     setError(null);
+    setLocked(0);
     const id = newExamId();
     try {
       const exam = await getExam({
@@ -69,7 +73,9 @@ export default function ExamBuilderPage() {
       });
       const playable = exam.results.filter((q) => !q.is_locked);
       if (playable.length === 0) {
-        setError(t('exam.none'));
+        // Only locked questions matched: say so, with the free preview and the plans.
+        if (exam.results.length > 0) setLocked(exam.results.length);
+        else setError(t('exam.none'));
         return;
       }
       startExam(id, playable, durationNumber);
@@ -216,6 +222,7 @@ export default function ExamBuilderPage() {
           </div>
         </div>
         <FormAlert>{error}</FormAlert>
+        {locked > 0 ? <LockedNotice count={locked} /> : null}
         <div className="actions">
           <Button type="submit" loading={loading} disabled={Boolean(countError || durationError)}>
             {loading ? t('exam.building') : t('exam.start')}

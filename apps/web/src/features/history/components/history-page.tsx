@@ -5,6 +5,7 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { useHistoryCatalogue } from '../api/get-catalogue';
 import { useHistory, type HistoryFilters } from '../api/get-history';
+import { toPlainText } from '../../player';
 import '../history.css';
 
 function positive(value: string | null): number | undefined {
@@ -128,7 +129,8 @@ export default function HistoryPage() {
           >
             <Link to={`/questions/${entry.question.id}`} className="history-link">
               <span className="history-stem">
-                {entry.question.stem || t('history.question', { id: entry.question.id })}
+                {toPlainText(entry.question.stem) ||
+                  t('history.question', { id: entry.question.id })}
               </span>
             </Link>
             <span className="history-meta">

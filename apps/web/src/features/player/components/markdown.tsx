@@ -3,11 +3,13 @@ import Markdown, { type Components } from 'react-markdown';
 import rehypeKatex from 'rehype-katex';
 import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
+import { prepareMarkdown } from '../lib/math-text';
 import { ZoomableImage } from './zoomable-image';
 
 /**
  * Markdown with math, in its own chunk. Raw HTML is dropped (`skipHtml`, no rehype-raw), and
- * react-markdown's default URL filter refuses javascript: and other unsafe links.
+ * react-markdown's default URL filter refuses javascript: and other unsafe links. Which dollar
+ * signs are maths is decided by prepareMarkdown (lib/math-text.ts, decision 035).
  */
 const components: Components = {
   img: ({ src, alt }) =>
@@ -19,13 +21,6 @@ const components: Components = {
   ),
 };
 
-/** Imported banks also write LaTeX as \[…\] and \(…\); remark-math reads $$…$$ and $…$. */
-export function normaliseMath(text: string): string {
-  return text
-    .replace(/\\\[([\s\S]+?)\\\]/g, (_match, body: string) => `\n$$\n${body.trim()}\n$$\n`)
-    .replace(/\\\(([\s\S]+?)\\\)/g, (_match, body: string) => `$${body.trim()}$`);
-}
-
 export default function MarkdownView({ text }: { text: string }) {
   return (
     <Markdown
@@ -34,7 +29,7 @@ export default function MarkdownView({ text }: { text: string }) {
       rehypePlugins={[rehypeKatex]}
       components={components}
     >
-      {normaliseMath(text)}
+      {prepareMarkdown(text)}
     </Markdown>
   );
 }

@@ -12,6 +12,7 @@ import { ChoiceList } from './choice-list';
 import { QuestionStem } from './question-stem';
 import { RichText } from './rich-text';
 import { formatScore } from './study-question';
+import { LockedNotice } from '../../subscriptions';
 import '../player.css';
 
 /** One question with the caller's last answer and its correction (opened from the history). */
@@ -36,7 +37,7 @@ export default function QuestionPage() {
       {question.isError ? (
         <FormAlert>{notFound ? t('player.not-found') : t('player.load-failed')}</FormAlert>
       ) : null}
-      {q && q.is_locked ? <p className="locked-note">{t('player.locked')}</p> : null}
+      {q && q.is_locked ? <LockedNotice /> : null}
       {q && !q.is_locked ? (
         <article className="question-card" data-question-id={q.id}>
           <QuestionStem question={q} />

@@ -1,12 +1,13 @@
 import { lazy, Suspense } from 'react';
+import { toPlainText } from '../lib/math-text';
 
 const MarkdownView = lazy(() => import('./markdown'));
 
-/** Question text: plain text at once, Markdown and KaTeX once their chunk has loaded. */
+/** Question text: stripped plain text at once, Markdown and KaTeX once their chunk has loaded. */
 export function RichText({ text, className }: { text: string; className?: string }) {
   return (
     <div className={['rich-text', className].filter(Boolean).join(' ')}>
-      <Suspense fallback={<p className="plain-text">{text}</p>}>
+      <Suspense fallback={<p className="plain-text">{toPlainText(text)}</p>}>
         <MarkdownView text={text} />
       </Suspense>
     </div>

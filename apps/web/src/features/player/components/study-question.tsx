@@ -22,6 +22,7 @@ import { ChoiceList, type ChoiceCorrection } from './choice-list';
 import { Elapsed } from './elapsed';
 import { QuestionStem } from './question-stem';
 import { RichText } from './rich-text';
+import { LockedNotice } from '../../subscriptions';
 
 type Result = {
   choices: number[];
@@ -221,7 +222,7 @@ export function StudyQuestion({
   if (question.is_locked) {
     return (
       <article className="question-card" data-question-id={question.id}>
-        <p className="locked-note">{t('player.locked')}</p>
+        <LockedNotice />
         <div className="player-nav">
           <Button variant="secondary" onClick={onPrevious} disabled={!canPrevious}>
             {t('player.previous')}

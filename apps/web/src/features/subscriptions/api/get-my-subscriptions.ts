@@ -1,0 +1,15 @@
+import type { Purchase } from '@qbank/contract/subscriptions';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+/** GET /api/mysubscriptions/?is_archived=false: the caller's purchases, newest first. */
+export function getMySubscriptions(): Promise<Purchase[]> {
+  return apiRequest<Purchase[]>('mysubscriptions/', { query: { is_archived: false } });
+}
+
+export const mySubscriptionsQueryOptions = () =>
+  queryOptions({ queryKey: ['subscriptions', 'mine'], queryFn: getMySubscriptions });
+
+export function useMySubscriptions() {
+  return useQuery(mySubscriptionsQueryOptions());
+}
