@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import type { Storage } from '../../lib/storage';
-import { createPlan, listPlans } from '../subscriptions/subscriptions.service';
+import { insertPlan, listPlans } from '../subscriptions/subscriptions.service';
 import * as repo from './content.repository';
 import { importContent, type ImportSummary } from './content.service';
 import { buildDemoDocument } from './demo-bank';
@@ -31,6 +31,6 @@ export async function loadDemoBankIfEmpty(
   if ((await repo.countQuestions(db)) > 0) return undefined;
   const summary = await importContent(db, storage, buildDemoDocument(), { batchSize: 500 });
   if ((await listPlans({ db, storage }, undefined)).length === 0)
-    await createPlan({ db, storage }, DEMO_PLAN);
+    await insertPlan({ db, storage }, DEMO_PLAN);
   return summary;
 }

@@ -282,7 +282,15 @@ async function assertModulesExist(deps: Deps, ids: number[]): Promise<void> {
   if (missing.length) throw fieldErrors({ modules: missing.map(invalidPk) });
 }
 
+/** A staff member creates a plan: stored, then written to the audit log. */
 export async function createPlan(deps: Deps, actor: StaffActor, input: PlanCreateData): Promise<Plan> {
+  const plan = await insertPlan(deps, input);
+  await recordStaffAction(deps.db, actor, 'plan.create', { type: 'plan', id: plan.id }, null, plan);
+  return plan;
+}
+
+/** Stores a plan; also used by the demo loader, which is no staff action. */
+export async function insertPlan(deps: Deps, input: PlanCreateData): Promise<Plan> {
   if (!input.all_modules && input.modules.length === 0) throw badRequest('modules', MESSAGES.noModules);
   await assertModulesExist(deps, input.modules);
   const id = await repo.insertPlan(
@@ -298,9 +306,7 @@ export async function createPlan(deps: Deps, actor: StaffActor, input: PlanCreat
     },
     input.modules,
   );
-  const plan = toPlan((await repo.findPlan(deps.db, id))!);
-  await recordStaffAction(deps.db, actor, 'plan.create', { type: 'plan', id }, null, plan);
-  return plan;
+  return toPlan((await repo.findPlan(deps.db, id))!);
 }
 
 export async function updatePlan(deps: Deps, actor: StaffActor, id: number, input: PlanUpdateData): Promise<Plan> {
