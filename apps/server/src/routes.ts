@@ -14,6 +14,7 @@ import { reportsRoutes } from './modules/reports/reports.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { questionsRoutes } from './modules/questions/questions.routes';
+import { backofficeRoutes } from './modules/backoffice/backoffice.routes';
 import { invalidationPlugin } from './lib/invalidation';
 
 /** Every feature's routes, under /api. One line per feature plugin. */
@@ -34,4 +35,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(subscriptionsRoutes, { prefix: '/api' });
   await app.register(reportsRoutes, { prefix: '/api' });
   await app.register(commentsRoutes, { prefix: '/api' });
+  await app.register(backofficeRoutes, { prefix: '/api' });
 }

@@ -10,3 +10,4 @@ export * from './auth';
 export * from './personal';
 export * from './catalogue';
 export * from './questions';
+export * from './backoffice';

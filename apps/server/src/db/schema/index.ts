@@ -5,3 +5,4 @@ export * from './subscriptions';
 export * from './progress';
 export * from './personal';
 export * from './discussion';
+export * from './backoffice';
