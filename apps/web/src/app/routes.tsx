@@ -3,6 +3,7 @@ import { Navigate, Outlet, Route, Routes } from 'react-router';
 import { AppLayout } from './app-layout';
 import { PageFallback } from './page-fallback';
 import { RouteGuard } from './route-guard';
+import { StaffOnly } from './staff-only';
 
 /** Every screen is its own chunk: /auth/sign-in loads only the entry and its page. */
 const SignIn = lazy(() => import('../features/auth/components/sign-in-page'));
@@ -27,6 +28,11 @@ const ExamBuilder = lazy(() => import('../features/exam/components/exam-builder-
 const ExamRun = lazy(() => import('../features/exam/components/exam-page'));
 const Sessions = lazy(() => import('../features/sessions/components/sessions-page'));
 const History = lazy(() => import('../features/history/components/history-page'));
+// Back office, content (issue 12): staff only.
+const StaffBank = lazy(() => import('../features/staff-content/components/bank-page'));
+const StaffQuestion = lazy(() => import('../features/staff-content/components/question-editor-page'));
+const StaffCatalogue = lazy(() => import('../features/staff-content/components/catalogue-page'));
+const StaffImports = lazy(() => import('../features/staff-content/components/imports-page'));
 
 function page(Component: LazyExoticComponent<ComponentType>) {
   return (
@@ -34,6 +40,10 @@ function page(Component: LazyExoticComponent<ComponentType>) {
       <Component />
     </Suspense>
   );
+}
+
+function staffPage(Component: LazyExoticComponent<ComponentType>) {
+  return <StaffOnly>{page(Component)}</StaffOnly>;
 }
 
 function Guarded() {
@@ -74,6 +84,10 @@ export function AppRoutes() {
           <Route path="/exam/run" element={page(ExamRun)} />
           <Route path="/sessions" element={page(Sessions)} />
           <Route path="/history" element={page(History)} />
+          <Route path="/staff/questions" element={staffPage(StaffBank)} />
+          <Route path="/staff/questions/:questionId" element={staffPage(StaffQuestion)} />
+          <Route path="/staff/catalogue" element={staffPage(StaffCatalogue)} />
+          <Route path="/staff/imports" element={staffPage(StaffImports)} />
           <Route path="*" element={page(NotFound)} />
         </Route>
       </Route>
