@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { requireStaff } from '../../lib/auth';
 import { catalogueAdminRoutes } from './catalogue-admin.routes';
+import { importsRoutes } from './imports.routes';
 import { questionAdminRoutes } from './question-admin.routes';
 
 /** The content back office (issue 12): every route is staff only. */
@@ -11,4 +12,5 @@ export async function backofficeRoutes(app: FastifyInstance): Promise<void> {
   });
   await app.register(catalogueAdminRoutes);
   await app.register(questionAdminRoutes);
+  await app.register(importsRoutes);
 }
