@@ -61,7 +61,9 @@ describe('staff route matrix', () => {
     };
     const routes = Object.entries(doc.paths)
       .filter(([path]) =>
-        /^\/api\/staff\/(catalogue|modules|courses|sources|questions|imports|exports)/.test(path),
+        /^\/api\/staff\/(catalogue|modules|courses|sources|questions|imports|exports|media)/.test(
+          path,
+        ),
       )
       .flatMap(([path, methods]) =>
         Object.keys(methods).map((m) => ({

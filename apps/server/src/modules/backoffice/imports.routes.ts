@@ -11,6 +11,9 @@ import {
   queryId,
 } from '@qbank/contract';
 import { badRequest } from '../../lib/errors';
+import { storeImage } from '../../lib/images';
+import { readForm } from '../../lib/multipart';
+import { mediaUrl } from '../../lib/storage';
 import { requireStaff } from '../../lib/auth';
 import { exportBank } from './exports.service';
 import { importJob, startImport } from './imports.service';
@@ -114,6 +117,27 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', `attachment; filename="${file.filename}"`)
         .serializer((payload: unknown) => payload as string)
         .send(file.body);
+    },
+  );
+
+  app.post(
+    '/staff/media/',
+    {
+      schema: {
+        ...common,
+        summary:
+          'Staff: upload an image for the question editor (multipart `image`); answers its URL',
+        consumes: ['multipart/form-data'],
+        response: { 201: z.object({ url: z.string() }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      requireStaff(request);
+      const form = await readForm(request);
+      const image = form.files.find((f) => f.field === 'image');
+      if (!image) throw badRequest('image', 'No file was submitted.');
+      const key = await storeImage(app.storage, 'questions', 'image', image.data);
+      return reply.code(201).send({ url: mediaUrl(key)! });
     },
   );
 };

@@ -5,7 +5,7 @@ import { unzipSync, strFromU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../test/helper';
 import { buildUser } from '../../../test/factories';
-import { formData } from '../attachments/test-uploads';
+import { formData, pngImage } from '../attachments/test-uploads';
 
 const { app, database } = await setupTestApp();
 const staff = await buildUser(database.db, { isStaff: true });
@@ -131,5 +131,28 @@ describe('exports', () => {
     expect(item).toContain('<assessmentItem xmlns="http://www.imsglobal.org/xsd/imsqti_v2p1"');
     expect(item).toMatch(/<correctResponse><value>[A-H]<\/value><\/correctResponse>/);
     expect(strFromU8(files['imsmanifest.xml']!)).toContain('type="imsqti_item_xmlv2p1"');
+  });
+});
+
+describe('editor images', () => {
+  it('stores an uploaded image and answers its URL; refuses what is not an image', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/staff/media/',
+      headers: staff.headers,
+      payload: formData({}, [['image', await pngImage(), 'x.png']]),
+    });
+    expect(res.statusCode).toBe(201);
+    const { url } = res.json();
+    expect(url).toMatch(/^\/media\/questions\/[0-9a-f-]+\.png$/);
+    expect((await app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/api/staff/media/',
+      headers: staff.headers,
+      payload: formData({}, [['image', Buffer.from('not an image'), 'x.png']]),
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json())).toEqual(['image']);
   });
 });

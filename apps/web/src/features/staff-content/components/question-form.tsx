@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { ApiError } from '../../../lib/api-client';
+import { useUploadImage } from '../api/upload-image';
 import { NS } from '../i18n';
 import { QuestionPreview } from './question-preview';
 
@@ -96,6 +97,17 @@ export function QuestionForm({
     error instanceof ApiError ? error.fieldMessages(field).join(' ') : '';
   const general = error instanceof ApiError ? error.messages.join(' ') : error ? String(error) : '';
 
+  const image = useUploadImage();
+  const insertImage = (file: File | undefined) => {
+    if (!file) return;
+    image.mutate(file, {
+      onSuccess: ({ url }) => {
+        const stem = form.getValues('stem');
+        form.setValue('stem', `${stem}${stem ? '\n\n' : ''}![${file.name}](${url})\n`);
+      },
+    });
+  };
+
   const markOnly = (index: number) => {
     values.choices.forEach((_, i) => form.setValue(`choices.${i}.is_correct`, i === index));
   };
@@ -168,6 +180,23 @@ export function QuestionForm({
               aria-invalid={fieldError('stem') ? true : undefined}
             />
             <p className="field-hint">{t('editor.markdown-hint')}</p>
+            <label className="btn btn-secondary image-button">
+              {image.isPending ? t('loading') : t('editor.insert-image')}
+              <input
+                type="file"
+                accept="image/png,image/jpeg,image/webp"
+                className="visually-hidden"
+                onChange={(e) => {
+                  insertImage(e.target.files?.[0]);
+                  e.target.value = '';
+                }}
+              />
+            </label>
+            {image.error ? (
+              <p className="field-error" role="alert">
+                {image.error.message}
+              </p>
+            ) : null}
             {fieldError('stem') ? <p className="field-error">{fieldError('stem')}</p> : null}
           </div>
 
