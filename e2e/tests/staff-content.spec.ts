@@ -10,6 +10,9 @@ const FIXTURES = path.resolve(
 // Each flow drives several screens and axe checks on a shared 2-core machine.
 test.describe.configure({ timeout: 150_000 });
 
+/** A 16×16 PNG. */
+const PNG_16PX =
+  'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAFklEQVR4nGNQbGsnCTGMahjVMHw1AAAoIi4QXbNvdQAAAABJRU5ErkJggg==';
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 test('a learner never sees a staff screen and the API answers 403', async ({
@@ -106,6 +109,17 @@ test('editor: live preview, type check, workflow, a corrected key re-scores, ver
   await page.getByLabel('Choice C', { exact: true }).fill('Albumin');
   await page.getByLabel('Choice D', { exact: true }).fill('Sodium');
   await expect(preview.getByText('Glucose')).toBeVisible();
+  // An image uploaded from the editor lands in the stem as Markdown and shows in the preview.
+  await page.getByText('Insert an image').click();
+  await page.locator('.image-button input[type=file]').setInputFiles({
+    name: 'kidney.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(PNG_16PX, 'base64'),
+  });
+  await expect(page.getByLabel('Question (Markdown, $math$)')).toHaveValue(
+    /!\[kidney\.png\]\(\/media\/questions\/.+\.png\)/,
+  );
+  await expect(preview.getByRole('img', { name: 'kidney.png' })).toBeVisible();
   // Two right answers on a single-answer question: the server's type check.
   await page.getByLabel('Type').selectOption('qcm');
   await page.locator('.choice-editor').nth(1).getByLabel('Correct').check();
