@@ -302,3 +302,20 @@ export const importJobSchema = z.object({
   error: z.string().nullable(),
 });
 export type ImportJob = z.infer<typeof importJobSchema>;
+
+// ---- Clinical cases -------------------------------------------------------------------------
+
+export const staffCaseSchema = z.object({
+  id: z.number().int(),
+  course: z.number().int(),
+  vignette: z.string(),
+  questions: z.array(z.number().int()).describe('Sub-question ids, in order'),
+});
+export type StaffCase = z.infer<typeof staffCaseSchema>;
+export const staffCaseInputSchema = z.object({
+  course: id,
+  vignette: z.string().trim().min(1, 'This field may not be blank.').max(50_000),
+  /** The sub-questions, in order: questions of the same course. */
+  questions: z.array(id).max(50).default([]),
+});
+export type StaffCaseInput = z.input<typeof staffCaseInputSchema>;

@@ -61,7 +61,7 @@ describe('staff route matrix', () => {
     };
     const routes = Object.entries(doc.paths)
       .filter(([path]) =>
-        /^\/api\/staff\/(catalogue|modules|courses|sources|questions|imports|exports|media)/.test(
+        /^\/api\/staff\/(catalogue|modules|courses|sources|questions|imports|exports|media|cases)/.test(
           path,
         ),
       )
@@ -400,5 +400,46 @@ describe('a corrected key', () => {
       .results as { score: number }[];
     expect(history.map((h) => h.score)).toEqual([1]);
     expect(b).toBeDefined();
+  });
+});
+
+describe('clinical case builder', () => {
+  it('creates a vignette with ordered sub-questions that learners see in that order', async () => {
+    const course = await buildCourse(db);
+    const first = await liveQuestion(course.id);
+    const second = await liveQuestion(course.id);
+    const created = await call(staff, 'POST', 'staff/cases/', {
+      course: course.id,
+      vignette: 'A 60-year-old man with chest pain.',
+      questions: [second.id, first.id],
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id as number;
+    expect(created.json()).toMatchObject({ course: course.id, questions: [second.id, first.id] });
+    const seen = (await call(learner, 'GET', `questns/${second.id}/`)).json();
+    expect(seen).toMatchObject({
+      case_order: 1,
+      clinical_case: { vignette: 'A 60-year-old man with chest pain.' },
+    });
+
+    const reordered = await call(staff, 'PUT', `staff/cases/${id}/`, {
+      course: course.id,
+      vignette: 'Edited vignette.',
+      questions: [first.id],
+    });
+    expect(reordered.json()).toMatchObject({ vignette: 'Edited vignette.', questions: [first.id] });
+    expect((await call(learner, 'GET', `questns/${second.id}/`)).json().clinical_case).toBeNull();
+    const other = await liveQuestion((await buildCourse(db)).id);
+    expect(
+      (
+        await call(staff, 'PUT', `staff/cases/${id}/`, {
+          course: course.id,
+          vignette: 'x',
+          questions: [other.id],
+        })
+      ).json(),
+    ).toEqual({
+      questions: ['Select a valid choice. That choice is not one of the available choices.'],
+    });
   });
 });

@@ -8,6 +8,8 @@ import {
   itemAnalysisSchema,
   queryId,
   questionVersionSchema,
+  staffCaseInputSchema,
+  staffCaseSchema,
   staffQuestionInputSchema,
   staffQuestionSavedSchema,
   staffQuestionSchema,
@@ -15,6 +17,7 @@ import {
 } from '@qbank/contract';
 import { requireStaff } from '../../lib/auth';
 import { bankTable, itemAnalysis } from './analysis.service';
+import * as cases from './cases.service';
 import * as service from './question-admin.service';
 
 const errors = {
@@ -139,6 +142,55 @@ export const questionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       requireStaff(request);
       return itemAnalysis(app.db, request.params.id);
+    },
+  );
+
+  app.post(
+    '/staff/cases/',
+    {
+      schema: {
+        ...common,
+        summary: 'Staff: create a clinical case (vignette and ordered sub-questions)',
+        body: staffCaseInputSchema,
+        response: { 201: staffCaseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      requireStaff(request);
+      return reply.code(201).send(await cases.createCase(app.db, request.body));
+    },
+  );
+
+  app.get(
+    '/staff/cases/:id/',
+    {
+      schema: {
+        ...common,
+        summary: 'Staff: one clinical case with its sub-questions in order',
+        params,
+        response: { 200: staffCaseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      requireStaff(request);
+      return cases.caseDetail(app.db, request.params.id);
+    },
+  );
+
+  app.put(
+    '/staff/cases/:id/',
+    {
+      schema: {
+        ...common,
+        summary: 'Staff: edit the vignette and set the sub-questions and their order',
+        params,
+        body: staffCaseInputSchema,
+        response: { 200: staffCaseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      requireStaff(request);
+      return cases.updateCase(app.db, request.params.id, request.body);
     },
   );
 };
