@@ -14,6 +14,7 @@ import { reportsRoutes } from './modules/reports/reports.routes';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { questionsRoutes } from './modules/questions/questions.routes';
+import { backofficeRoutes } from './modules/backoffice/backoffice.routes';
 import { invalidationPlugin } from './lib/invalidation';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -40,4 +41,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(notificationsRoutes, { prefix: '/api' });
   await app.register(auditRoutes, { prefix: '/api' });
   await app.register(staffRoutes, { prefix: '/api' });
+  await app.register(backofficeRoutes, { prefix: '/api' });
 }

@@ -12,3 +12,4 @@ export * from './catalogue';
 export * from './questions';
 export * from './fields';
 export * from './backoffice';
+export * from './staff-content';

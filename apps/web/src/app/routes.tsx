@@ -52,6 +52,7 @@ function page(Component: LazyExoticComponent<ComponentType>) {
   );
 }
 
+
 function Guarded() {
   return (
     <RouteGuard fallback={<PageFallback />}>

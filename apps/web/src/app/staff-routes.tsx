@@ -5,7 +5,6 @@ import { PageFallback } from './page-fallback';
 /**
  * The back office's route table, its own chunk: the entry knows one lazy import for all of
  * /staff/*, so adding a staff screen here never grows the sign-in route. Each screen is lazy too.
- * Content screens (question bank, catalogue, imports) are added here by their branch.
  */
 const StaffLayout = lazy(() => import('../features/staff/components/staff-layout'));
 const Purchases = lazy(() => import('../features/staff/components/purchases-page'));
@@ -15,6 +14,11 @@ const Comments = lazy(() => import('../features/staff/components/comments-page')
 const Users = lazy(() => import('../features/staff/components/users-page'));
 const User = lazy(() => import('../features/staff/components/user-page'));
 const Audit = lazy(() => import('../features/staff/components/audit-page'));
+// Content (question bank, editor, catalogue, imports).
+const Bank = lazy(() => import('../features/staff-content/components/bank-page'));
+const Question = lazy(() => import('../features/staff-content/components/question-editor-page'));
+const Catalogue = lazy(() => import('../features/staff-content/components/catalogue-page'));
+const Imports = lazy(() => import('../features/staff-content/components/imports-page'));
 const NotFound = lazy(() => import('./not-found-page'));
 
 function page(Component: LazyExoticComponent<ComponentType>) {
@@ -37,6 +41,10 @@ export default function StaffRoutes() {
         <Route path="users" element={page(Users)} />
         <Route path="users/:userId" element={page(User)} />
         <Route path="audit" element={page(Audit)} />
+        <Route path="questions" element={page(Bank)} />
+        <Route path="questions/:questionId" element={page(Question)} />
+        <Route path="catalogue" element={page(Catalogue)} />
+        <Route path="imports" element={page(Imports)} />
         <Route path="*" element={page(NotFound)} />
       </Route>
     </Routes>

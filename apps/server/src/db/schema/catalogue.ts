@@ -21,6 +21,8 @@ export const modules = pgTable('modules', {
   image: text('image'),
   order: integer('order').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Archived by staff: hidden from learners' catalogue, kept with its questions. */
+  isArchived: boolean('is_archived').notNull().default(false),
 });
 
 /** A topic of a module, e.g. "Heart failure". */
@@ -35,6 +37,7 @@ export const courses = pgTable(
     name: varchar('name', { length: 200 }).notNull(),
     description: text('description').notNull().default(''),
     order: integer('order').notNull().default(0),
+    isArchived: boolean('is_archived').notNull().default(false),
   },
   (t) => [index('courses_module_idx').on(t.moduleId, t.order)],
 );
@@ -51,6 +54,7 @@ export const sources = pgTable(
     name: varchar('name', { length: 200 }).notNull(),
     year: integer('year'),
     order: integer('order').notNull().default(0),
+    isArchived: boolean('is_archived').notNull().default(false),
   },
   (t) => [index('sources_module_idx').on(t.moduleId, t.order)],
 );
@@ -74,6 +78,8 @@ export const clinicalCases = pgTable('clinical_cases', {
 
 export const QUESTION_TYPES = ['qcs', 'qcm'] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
+export const QUESTION_STATUSES = ['draft', 'in_review', 'live', 'withdrawn'] as const;
+export type QuestionStatus = (typeof QUESTION_STATUSES)[number];
 
 export const questions = pgTable(
   'questions',
@@ -99,6 +105,13 @@ export const questions = pgTable(
     /** Stem, choices and explanation as one text, for full-text search. */
     searchText: text('search_text').notNull().default(''),
     isPublished: boolean('is_published').notNull().default(true),
+    /**
+     * Editorial workflow (decision 037): draft → in_review → live → withdrawn. `is_published`
+     * stays the read path's flag and is kept equal to `status = 'live'` by the staff service.
+     */
+    status: varchar('status', { length: 16 }).$type<QuestionStatus>().notNull().default('live'),
+    /** One line a learner should remember. */
+    keyPoint: text('key_point').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Version of the content for the question content cache; bumped by every Drizzle update. */
     updatedAt: timestamp('updated_at', { withTimezone: true })

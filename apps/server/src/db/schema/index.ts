@@ -7,3 +7,4 @@ export * from './personal';
 export * from './discussion';
 export * from './notifications';
 export * from './audit';
+export * from './backoffice';

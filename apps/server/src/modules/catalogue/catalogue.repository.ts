@@ -51,7 +51,7 @@ export async function listModules(db: Db, userId: number, id?: number): Promise<
       exists (select 1 from hides h where h.user_id = ${userId} and h.module_id = m.id) as is_hidden,
       exists (select 1 from module_filters mf where mf.user_id = ${userId} and mf.module_id = m.id) as is_filtered
     from modules m left join per_module pm on pm.module_id = m.id
-    ${id === undefined ? sql`` : sql`where m.id = ${id}`}
+    where not m.is_archived ${id === undefined ? sql`` : sql`and m.id = ${id}`}
     order by m."order", m.id`,
   );
 }
@@ -75,7 +75,7 @@ export async function listCourses(
   userId: number,
   where: { id?: number; moduleId?: number },
 ): Promise<CourseRow[]> {
-  const conditions: SQL[] = [sql`true`];
+  const conditions: SQL[] = [sql`not c.is_archived`];
   if (where.id !== undefined) conditions.push(sql`c.id = ${where.id}`);
   if (where.moduleId !== undefined) conditions.push(sql`c.module_id = ${where.moduleId}`);
   const filter = sql.join(conditions, sql` and `);
@@ -119,7 +119,7 @@ export async function listSources(
   userId: number,
   where: { id?: number; moduleId?: number; courseId?: number },
 ): Promise<SourceRow[]> {
-  const conditions: SQL[] = [sql`true`];
+  const conditions: SQL[] = [sql`not s.is_archived`];
   if (where.id !== undefined) conditions.push(sql`s.id = ${where.id}`);
   if (where.moduleId !== undefined) conditions.push(sql`s.module_id = ${where.moduleId}`);
   const inCourse = where.courseId === undefined ? sql`` : sql`and q.course_id = ${where.courseId}`;

@@ -267,8 +267,28 @@ export async function importFile(
       warnings: [],
     });
   }
+  return importData(db, storage, data, file, { ...options, format }, started);
+}
+
+/**
+ * Validates (every bad record reported, with its line) and imports a file already in memory:
+ * the CLI after reading the file, the back office after an upload.
+ */
+export async function importData(
+  db: Db,
+  storage: Storage,
+  data: Buffer,
+  fileName: string,
+  options: ImportFileOptions & { format: ContentFormat },
+  started = performance.now(),
+): Promise<ImportFileResult> {
+  const format = options.format;
+  const done = (result: Omit<ImportFileResult, 'ms'>): ImportFileResult => ({
+    ...result,
+    ms: Math.round(performance.now() - started),
+  });
   const parsed = parseContent(data, format, {
-    fileName: file,
+    fileName,
     defaultModule: options.defaultModule,
   });
   const checked = await validateContent(parsed);

@@ -1,0 +1,62 @@
+import type { StaffCase } from '@qbank/contract';
+import type { Db } from '../../db/client';
+import { badRequest, notFound } from '../../lib/errors';
+import * as repo from './cases.repository';
+
+const INVALID_CHOICE = 'Select a valid choice. That choice is not one of the available choices.';
+
+interface CaseInput {
+  course: number;
+  vignette: string;
+  questions: number[];
+}
+
+/**
+ * The clinical case builder: a vignette and its ordered sub-questions (questions of the same
+ * course). The case order is the questions' `order` within the course (decision 037): the
+ * sub-questions get consecutive orders from the smallest they held, in the given order.
+ */
+async function attach(tx: repo.Conn, caseId: number, courseId: number, ids: number[]) {
+  if (new Set(ids).size !== ids.length) throw badRequest('questions', 'A question is given twice.');
+  if (ids.length && (await repo.countInCourse(tx, ids, courseId)) !== ids.length) {
+    throw badRequest('questions', INVALID_CHOICE);
+  }
+  await repo.detachOthers(tx, caseId, ids);
+  if (!ids.length) return;
+  const start = await repo.minOrder(tx, ids);
+  for (const [index, id] of ids.entries()) await repo.placeInCase(tx, id, caseId, start + index);
+}
+
+export async function caseDetail(db: Db, id: number): Promise<StaffCase> {
+  const row = await repo.findCase(db, id);
+  if (!row) throw notFound();
+  return {
+    id,
+    course: row.courseId,
+    vignette: row.vignette,
+    questions: await repo.caseQuestionIds(db, id),
+  };
+}
+
+export async function createCase(db: Db, input: CaseInput): Promise<StaffCase> {
+  const id = await db.transaction(async (tx) => {
+    if (!(await repo.courseExists(tx, input.course))) throw badRequest('course', INVALID_CHOICE);
+    const caseId = await repo.insertCase(tx, input.course, input.vignette);
+    await attach(tx, caseId, input.course, input.questions);
+    return caseId;
+  });
+  return caseDetail(db, id);
+}
+
+export async function updateCase(db: Db, id: number, input: CaseInput): Promise<StaffCase> {
+  await db.transaction(async (tx) => {
+    const row = await repo.findCase(tx, id);
+    if (!row) throw notFound();
+    if (row.courseId !== input.course) {
+      throw badRequest('course', 'A clinical case stays in its course.');
+    }
+    await repo.updateVignette(tx, id, input.vignette);
+    await attach(tx, id, row.courseId, input.questions);
+  });
+  return caseDetail(db, id);
+}

@@ -1,0 +1,196 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  bankPageSchema,
+  bankQuerySchema,
+  detailErrorSchema,
+  fieldErrorsSchema,
+  itemAnalysisSchema,
+  queryId,
+  questionVersionSchema,
+  staffCaseInputSchema,
+  staffCaseSchema,
+  staffQuestionInputSchema,
+  staffQuestionSavedSchema,
+  staffQuestionSchema,
+  statusChangeSchema,
+} from '@qbank/contract';
+import { requireStaff } from '../../lib/auth';
+import { bankTable, itemAnalysis } from './analysis.service';
+import * as cases from './cases.service';
+import * as service from './question-admin.service';
+
+const errors = {
+  400: fieldErrorsSchema,
+  401: detailErrorSchema,
+  403: detailErrorSchema,
+  404: detailErrorSchema,
+};
+const params = z.object({ id: queryId });
+const common = { tags: ['staff'], security: [{ token: [] }] };
+
+/** Staff: the question bank, editor, workflow, versions and item analysis. Issue 12. */
+export const questionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/staff/questions/',
+    {
+      schema: {
+        ...common,
+        summary: 'Staff: the bank table (search, filters, sort by statistics)',
+        querystring: bankQuerySchema,
+        response: { 200: bankPageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      requireStaff(request);
+      return bankTable(app.db, request.query);
+    },
+  );
+
+  app.post(
+    '/staff/questions/',
+    {
+      schema: {
+        ...common,
+        summary: 'Staff: create a question (as a draft)',
+        body: staffQuestionInputSchema,
+        response: { 201: staffQuestionSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = requireStaff(request);
+      return reply.code(201).send(await service.createQuestion(app.db, user, request.body));
+    },
+  );
+
+  app.get(
+    '/staff/questions/:id/',
+    {
+      schema: {
+        ...common,
+        summary: 'Staff: one question, whatever its status, with its key',
+        params,
+        response: { 200: staffQuestionSchema, ...errors },
+      },
+    },
+    async (request) => {
+      requireStaff(request);
+      return service.questionDetail(app.db, request.params.id);
+    },
+  );
+
+  app.put(
+    '/staff/questions/:id/',
+    {
+      schema: {
+        ...common,
+        summary: 'Staff: save an edit (a live question gets a new version; a key change re-scores)',
+        params,
+        body: staffQuestionInputSchema,
+        response: { 200: staffQuestionSavedSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireStaff(request);
+      return service.updateQuestion(app.db, user, request.params.id, request.body);
+    },
+  );
+
+  app.post(
+    '/staff/questions/:id/status/',
+    {
+      schema: {
+        ...common,
+        summary: 'Staff: move along the workflow draft → in_review → live → withdrawn',
+        params,
+        body: statusChangeSchema,
+        response: { 200: staffQuestionSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireStaff(request);
+      return service.changeStatus(app.db, user, request.params.id, request.body.status);
+    },
+  );
+
+  app.get(
+    '/staff/questions/:id/versions/',
+    {
+      schema: {
+        ...common,
+        summary: 'Staff: the version history, newest first',
+        params,
+        response: { 200: z.array(questionVersionSchema), ...errors },
+      },
+    },
+    async (request) => {
+      requireStaff(request);
+      return service.versions(app.db, request.params.id);
+    },
+  );
+
+  app.get(
+    '/staff/questions/:id/analysis/',
+    {
+      schema: {
+        ...common,
+        summary: 'Staff: item analysis (facility, discrimination, choice picks, median time)',
+        params,
+        response: { 200: itemAnalysisSchema, ...errors },
+      },
+    },
+    async (request) => {
+      requireStaff(request);
+      return itemAnalysis(app.db, request.params.id);
+    },
+  );
+
+  app.post(
+    '/staff/cases/',
+    {
+      schema: {
+        ...common,
+        summary: 'Staff: create a clinical case (vignette and ordered sub-questions)',
+        body: staffCaseInputSchema,
+        response: { 201: staffCaseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      requireStaff(request);
+      return reply.code(201).send(await cases.createCase(app.db, request.body));
+    },
+  );
+
+  app.get(
+    '/staff/cases/:id/',
+    {
+      schema: {
+        ...common,
+        summary: 'Staff: one clinical case with its sub-questions in order',
+        params,
+        response: { 200: staffCaseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      requireStaff(request);
+      return cases.caseDetail(app.db, request.params.id);
+    },
+  );
+
+  app.put(
+    '/staff/cases/:id/',
+    {
+      schema: {
+        ...common,
+        summary: 'Staff: edit the vignette and set the sub-questions and their order',
+        params,
+        body: staffCaseInputSchema,
+        response: { 200: staffCaseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      requireStaff(request);
+      return cases.updateCase(app.db, request.params.id, request.body);
+    },
+  );
+};

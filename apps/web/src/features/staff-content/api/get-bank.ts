@@ -1,0 +1,20 @@
+import type { BankPage } from '@qbank/contract/staff-content';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export type BankParams = Record<string, string | undefined>;
+
+export function getBank(params: BankParams): Promise<BankPage> {
+  return apiRequest<BankPage>('staff/questions/', { query: params });
+}
+
+export const bankQueryOptions = (params: BankParams) =>
+  queryOptions({
+    queryKey: ['staff', 'bank', params],
+    queryFn: () => getBank(params),
+    placeholderData: keepPreviousData,
+  });
+
+export function useBank(params: BankParams) {
+  return useQuery(bankQueryOptions(params));
+}

@@ -1,0 +1,252 @@
+import { BANK_ORDERINGS, QUESTION_STATUSES } from '@qbank/contract/staff-content';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { Spinner } from '../../../components/ui/spinner';
+import { useBank } from '../api/get-bank';
+import { useStaffCatalogue } from '../api/get-staff-catalogue';
+import { NS } from '../i18n';
+import '../staff-content.css';
+
+const FILTERS = ['search', 'module', 'course', 'source', 'type', 'status', 'flagged'] as const;
+const SORTABLE = ['id', 'type', 'status', 'reports', 'answers', 'facility', 'discrimination'];
+const PAGE_SIZE = 25;
+
+const percent = (n: number | null) => (n === null ? '–' : `${Math.round(n * 100)} %`);
+
+/** The bank table: search, filters and sort kept in the address, so a view can be shared. */
+export default function BankPage() {
+  const { t } = useTranslation(NS);
+  const [params, setParams] = useSearchParams();
+  const catalogue = useStaffCatalogue();
+  const query: Record<string, string | undefined> = { page_size: String(PAGE_SIZE) };
+  for (const key of [...FILTERS, 'ordering', 'page'] as const)
+    query[key] = params.get(key) || undefined;
+  const bank = useBank(query);
+  const ordering = params.get('ordering') ?? '-id';
+  const page = Number(params.get('page') ?? 1);
+  const pages = Math.max(1, Math.ceil((bank.data?.count ?? 0) / PAGE_SIZE));
+
+  const set = (changes: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    if (!('page' in changes)) next.delete('page');
+    setParams(next, { replace: true });
+  };
+  const sortBy = (column: string) =>
+    set({ ordering: ordering === `-${column}` ? column : `-${column}` });
+  const sortState = (column: string) =>
+    ordering === column ? 'ascending' : ordering === `-${column}` ? 'descending' : undefined;
+
+  const modules = catalogue.data ?? [];
+  const module = modules.find((m) => String(m.id) === params.get('module'));
+
+  return (
+    <section className="page staff-page">
+      <div className="page-head">
+        <h1>{t('bank.title')}</h1>
+        <Link className="btn btn-primary" to="/staff/questions/new">
+          {t('bank.new')}
+        </Link>
+      </div>
+      <form className="bank-filters" role="search" onSubmit={(e) => e.preventDefault()}>
+        <div className="field">
+          <label htmlFor="bank-search">{t('bank.search')}</label>
+          <input
+            id="bank-search"
+            type="search"
+            defaultValue={params.get('search') ?? ''}
+            onChange={(e) => set({ search: e.target.value.trim() || undefined })}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="bank-module">{t('fields.module')}</label>
+          <select
+            id="bank-module"
+            value={params.get('module') ?? ''}
+            onChange={(e) => set({ module: e.target.value, course: undefined, source: undefined })}
+          >
+            <option value="">{t('bank.all')}</option>
+            {modules.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="bank-course">{t('fields.course')}</label>
+          <select
+            id="bank-course"
+            value={params.get('course') ?? ''}
+            onChange={(e) => set({ course: e.target.value })}
+          >
+            <option value="">{t('bank.all')}</option>
+            {(module ? [module] : modules).flatMap((m) =>
+              m.courses.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              )),
+            )}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="bank-source">{t('fields.source')}</label>
+          <select
+            id="bank-source"
+            value={params.get('source') ?? ''}
+            onChange={(e) => set({ source: e.target.value })}
+          >
+            <option value="">{t('bank.all')}</option>
+            {(module ? [module] : modules).flatMap((m) =>
+              m.sources.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                  {s.year ? ` (${s.year})` : ''}
+                </option>
+              )),
+            )}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="bank-type">{t('fields.type')}</label>
+          <select
+            id="bank-type"
+            value={params.get('type') ?? ''}
+            onChange={(e) => set({ type: e.target.value })}
+          >
+            <option value="">{t('bank.all')}</option>
+            <option value="qcs">{t('types.qcs')}</option>
+            <option value="qcm">{t('types.qcm')}</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="bank-status">{t('fields.status')}</label>
+          <select
+            id="bank-status"
+            value={params.get('status') ?? ''}
+            onChange={(e) => set({ status: e.target.value })}
+          >
+            <option value="">{t('bank.all')}</option>
+            {QUESTION_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`status.${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <label className="check-field">
+          <input
+            type="checkbox"
+            checked={params.get('flagged') === 'true'}
+            onChange={(e) => set({ flagged: e.target.checked ? 'true' : undefined })}
+          />
+          {t('bank.flagged')}
+        </label>
+      </form>
+
+      <FormAlert>{bank.error?.message}</FormAlert>
+      {bank.isPending ? <Spinner label={t('loading')} /> : null}
+      {bank.data ? (
+        <>
+          <p className="bank-count" aria-live="polite">
+            {t('bank.count', { count: bank.data.count })}
+          </p>
+          <div className="table-scroll">
+            <table className="bank-table">
+              <thead>
+                <tr>
+                  {[
+                    'id',
+                    'stem',
+                    'type',
+                    'status',
+                    'course',
+                    'source',
+                    'reports',
+                    'answers',
+                    'facility',
+                    'discrimination',
+                    'flags',
+                  ].map((column) => (
+                    <th key={column} scope="col" aria-sort={sortState(column)}>
+                      {SORTABLE.includes(column) && BANK_ORDERINGS.includes(column as never) ? (
+                        <button
+                          type="button"
+                          className="sort-button"
+                          onClick={() => sortBy(column)}
+                        >
+                          {t(`columns.${column}`)}
+                          <span aria-hidden="true">
+                            {sortState(column) === 'ascending'
+                              ? ' ▲'
+                              : sortState(column) === 'descending'
+                                ? ' ▼'
+                                : ''}
+                          </span>
+                        </button>
+                      ) : (
+                        t(`columns.${column}`)
+                      )}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {bank.data.results.map((row) => (
+                  <tr key={row.id}>
+                    <td>{row.id}</td>
+                    <td className="stem-cell">
+                      <Link to={`/staff/questions/${row.id}`}>{row.stem || t('bank.no-text')}</Link>
+                    </td>
+                    <td>{t(`types.${row.type}`)}</td>
+                    <td>
+                      <span className={`status-badge status-${row.status}`}>
+                        {t(`status.${row.status}`)}
+                      </span>
+                    </td>
+                    <td>
+                      {row.module_name} › {row.course_name}
+                    </td>
+                    <td>
+                      {row.source_name ?? '–'}
+                      {row.year ? ` (${row.year})` : ''}
+                    </td>
+                    <td className="num">{row.reports}</td>
+                    <td className="num">{row.answers}</td>
+                    <td className="num">{percent(row.facility)}</td>
+                    <td className="num">{row.discrimination ?? '–'}</td>
+                    <td>{row.flags.map((f) => t(`flags.${f}`)).join(', ')}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <nav className="pager" aria-label={t('bank.pages')}>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              disabled={page <= 1}
+              onClick={() => set({ page: String(page - 1) })}
+            >
+              {t('bank.previous')}
+            </button>
+            <span>{t('bank.page', { page, pages })}</span>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              disabled={page >= pages}
+              onClick={() => set({ page: String(page + 1) })}
+            >
+              {t('bank.next')}
+            </button>
+          </nav>
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import type { CatalogueKind } from '../api/edit-catalogue';
+import { NS } from '../i18n';
+
+export interface RowItem {
+  id: number;
+  name: string;
+  year?: number | null;
+  is_archived: boolean;
+  questions_count: number;
+}
+
+/** One module, course or source: rename (and year), archive or restore, move up or down. */
+export function CatalogueRow({
+  kind,
+  item,
+  first,
+  last,
+  busy,
+  onSave,
+  onMove,
+}: {
+  kind: CatalogueKind;
+  item: RowItem;
+  first: boolean;
+  last: boolean;
+  busy: boolean;
+  onSave: (body: Record<string, unknown>) => void;
+  onMove: (step: -1 | 1) => void;
+}) {
+  const { t } = useTranslation(NS);
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState(item.name);
+  const [year, setYear] = useState(item.year ? String(item.year) : '');
+  const label = `${item.name}${item.year ? ` (${item.year})` : ''}`;
+
+  return (
+    <div className={item.is_archived ? 'catalogue-row is-archived' : 'catalogue-row'}>
+      {editing ? (
+        <form
+          className="row-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            onSave(kind === 'sources' ? { name, year: year ? Number(year) : null } : { name });
+            setEditing(false);
+          }}
+        >
+          <input
+            aria-label={t('catalogue.name')}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+          />
+          {kind === 'sources' ? (
+            <input
+              aria-label={t('fields.year')}
+              className="year-input"
+              inputMode="numeric"
+              value={year}
+              onChange={(e) => setYear(e.target.value)}
+            />
+          ) : null}
+          <Button type="submit">{t('catalogue.save')}</Button>
+          <Button variant="link" onClick={() => setEditing(false)}>
+            {t('catalogue.cancel')}
+          </Button>
+        </form>
+      ) : (
+        <span className="row-name">
+          {label}
+          <span className="muted">
+            {' '}
+            · {t('catalogue.questions', { count: item.questions_count })}
+          </span>
+          {item.is_archived ? (
+            <span className="status-badge status-withdrawn">{t('catalogue.archived')}</span>
+          ) : null}
+        </span>
+      )}
+      <span className="row-actions">
+        <Button
+          variant="link"
+          onClick={() => setEditing(true)}
+          aria-label={t('catalogue.edit-named', { name: item.name })}
+        >
+          {t('catalogue.edit')}
+        </Button>
+        <Button
+          variant="link"
+          disabled={busy}
+          onClick={() => onSave({ is_archived: !item.is_archived })}
+          aria-label={t(item.is_archived ? 'catalogue.restore-named' : 'catalogue.archive-named', {
+            name: item.name,
+          })}
+        >
+          {t(item.is_archived ? 'catalogue.restore' : 'catalogue.archive')}
+        </Button>
+        <Button
+          variant="secondary"
+          className="icon-button"
+          disabled={first || busy}
+          onClick={() => onMove(-1)}
+          aria-label={t('catalogue.up', { name: item.name })}
+        >
+          ↑
+        </Button>
+        <Button
+          variant="secondary"
+          className="icon-button"
+          disabled={last || busy}
+          onClick={() => onMove(1)}
+          aria-label={t('catalogue.down', { name: item.name })}
+        >
+          ↓
+        </Button>
+      </span>
+    </div>
+  );
+}

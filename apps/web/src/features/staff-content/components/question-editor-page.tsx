@@ -1,0 +1,122 @@
+import { STATUS_TRANSITIONS, type StaffQuestionSaved } from '@qbank/contract/staff-content';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { Spinner } from '../../../components/ui/spinner';
+import { useChangeStatus } from '../api/change-status';
+import { useStaffCatalogue } from '../api/get-staff-catalogue';
+import { useStaffQuestion } from '../api/get-staff-question';
+import { useSaveQuestion } from '../api/save-question';
+import { NS } from '../i18n';
+import { emptyValues, QuestionForm, toInput, valuesOf } from './question-form';
+import { VersionsPanel } from './versions-panel';
+import '../staff-content.css';
+
+const AnalysisPanel = lazy(() => import('./analysis-panel'));
+
+type Tab = 'edit' | 'versions' | 'analysis';
+
+/** /staff/questions/:id (or /new): the editor, the workflow, the versions and item analysis. */
+export default function QuestionEditorPage() {
+  const { t } = useTranslation(NS);
+  const navigate = useNavigate();
+  const { questionId } = useParams();
+  const id = questionId && questionId !== 'new' ? Number(questionId) : null;
+  const catalogue = useStaffCatalogue();
+  const question = useStaffQuestion(id);
+  const save = useSaveQuestion();
+  const status = useChangeStatus();
+  const [tab, setTab] = useState<Tab>('edit');
+  const [outcome, setOutcome] = useState<StaffQuestionSaved | null>(null);
+
+  if (catalogue.isPending || (id !== null && question.isPending))
+    return <Spinner label={t('loading')} />;
+  if (question.error || catalogue.error)
+    return <FormAlert>{(question.error ?? catalogue.error)?.message}</FormAlert>;
+
+  const current = id === null ? null : question.data!;
+  const initial = current ? valuesOf(current) : emptyValues();
+
+  return (
+    <section className="page staff-page">
+      <p>
+        <Link to="/staff/questions">{t('editor.back')}</Link>
+      </p>
+      <div className="page-head">
+        <h1>{current ? t('editor.title', { id: current.id }) : t('editor.new-title')}</h1>
+        {current ? (
+          <div className="status-bar">
+            <span className={`status-badge status-${current.status}`}>
+              {t(`status.${current.status}`)}
+            </span>
+            <span className="muted">{t('editor.version', { n: current.version })}</span>
+            {STATUS_TRANSITIONS[current.status].map((next) => (
+              <Button
+                key={next}
+                variant="secondary"
+                loading={status.isPending && status.variables?.status === next}
+                onClick={() => status.mutate({ id: current.id, status: next })}
+              >
+                {t(`transitions.${next}`)}
+              </Button>
+            ))}
+          </div>
+        ) : null}
+      </div>
+      <FormAlert>{status.error?.message}</FormAlert>
+      {outcome ? (
+        <FormAlert tone="success">
+          {t('editor.saved')}
+          {outcome.notified.length || outcome.rescored
+            ? ` ${t('editor.rescored', { rescored: outcome.rescored, notified: outcome.notified.length })}`
+            : ''}
+        </FormAlert>
+      ) : null}
+      {current ? (
+        <div className="tabs" role="tablist" aria-label={t('editor.sections')}>
+          {(['edit', 'versions', 'analysis'] as const).map((name) => (
+            <button
+              key={name}
+              type="button"
+              role="tab"
+              aria-selected={tab === name}
+              className={tab === name ? 'tab is-active' : 'tab'}
+              onClick={() => setTab(name)}
+            >
+              {t(`tabs.${name}`)}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      {tab === 'edit' ? (
+        <QuestionForm
+          key={current ? `${current.id}-${current.updated_at}` : 'new'}
+          catalogue={catalogue.data ?? []}
+          initial={initial}
+          saving={save.isPending}
+          error={save.error}
+          onSubmit={(values) =>
+            save.mutate(
+              { id, body: toInput(values, current?.clinical_case ?? null) },
+              {
+                onSuccess: (saved) => {
+                  if ('rescored' in saved) setOutcome(saved);
+                  else setOutcome(null);
+                  if (id === null) void navigate(`/staff/questions/${saved.id}`, { replace: true });
+                },
+              },
+            )
+          }
+        />
+      ) : null}
+      {tab === 'versions' && current ? <VersionsPanel questionId={current.id} /> : null}
+      {tab === 'analysis' && current ? (
+        <Suspense fallback={<Spinner label={t('loading')} />}>
+          <AnalysisPanel questionId={current.id} />
+        </Suspense>
+      ) : null}
+    </section>
+  );
+}

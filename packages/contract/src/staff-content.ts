@@ -1,0 +1,322 @@
+import { z } from 'zod';
+import { optionalQuery, queryId } from './catalogue';
+import { INT_MAX } from './fields';
+import { MAX_CHOICES, MIN_CHOICES } from './content';
+
+/**
+ * The staff back office, content part (issue 12, decision 037): catalogue editing, the question
+ * editor and its workflow, versions, the bank table and item analysis. Every route is staff only.
+ */
+
+export const QUESTION_STATUSES = ['draft', 'in_review', 'live', 'withdrawn'] as const;
+export type QuestionStatus = (typeof QUESTION_STATUSES)[number];
+
+/** The workflow: which status may follow which. */
+export const STATUS_TRANSITIONS: Record<QuestionStatus, QuestionStatus[]> = {
+  draft: ['in_review'],
+  in_review: ['draft', 'live'],
+  live: ['withdrawn'],
+  withdrawn: ['draft', 'live'],
+};
+
+const name = z.string().trim().min(1, 'This field may not be blank.').max(200);
+const year = z.number().int().min(1900).max(2100).nullable();
+const id = z.number().int().min(1).max(INT_MAX);
+
+// ---- Catalogue ------------------------------------------------------------------------------
+
+export const staffCourseSchema = z.object({
+  id: z.number().int(),
+  module: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  order: z.number().int(),
+  is_archived: z.boolean(),
+  questions_count: z.number().int(),
+});
+export type StaffCourse = z.infer<typeof staffCourseSchema>;
+
+export const staffSourceSchema = z.object({
+  id: z.number().int(),
+  module: z.number().int(),
+  name: z.string(),
+  year: z.number().int().nullable(),
+  order: z.number().int(),
+  is_archived: z.boolean(),
+  questions_count: z.number().int(),
+});
+export type StaffSource = z.infer<typeof staffSourceSchema>;
+
+export const staffModuleSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  order: z.number().int(),
+  is_archived: z.boolean(),
+  questions_count: z.number().int(),
+  courses: z.array(staffCourseSchema),
+  sources: z.array(staffSourceSchema),
+});
+export type StaffModule = z.infer<typeof staffModuleSchema>;
+
+export const staffModuleInputSchema = z.object({
+  name,
+  description: z.string().max(5000).default(''),
+});
+export const staffModulePatchSchema = z
+  .object({ name, description: z.string().max(5000), is_archived: z.boolean() })
+  .partial();
+export const staffCourseInputSchema = z.object({
+  module: id,
+  name,
+  description: z.string().max(5000).default(''),
+});
+export const staffCoursePatchSchema = z
+  .object({ name, description: z.string().max(5000), is_archived: z.boolean() })
+  .partial();
+export const staffSourceInputSchema = z.object({ module: id, name, year: year.default(null) });
+export const staffSourcePatchSchema = z.object({ name, year, is_archived: z.boolean() }).partial();
+/** The new order: every id of the list (the modules, or one module's courses or sources). */
+export const reorderSchema = z.object({
+  ids: z.array(id).min(1, 'This list may not be empty.').max(10_000),
+});
+export type StaffModuleInput = z.input<typeof staffModuleInputSchema>;
+export type StaffModulePatch = z.infer<typeof staffModulePatchSchema>;
+export type StaffCourseInput = z.input<typeof staffCourseInputSchema>;
+export type StaffCoursePatch = z.infer<typeof staffCoursePatchSchema>;
+export type StaffSourceInput = z.input<typeof staffSourceInputSchema>;
+export type StaffSourcePatch = z.infer<typeof staffSourcePatchSchema>;
+export type Reorder = z.infer<typeof reorderSchema>;
+
+// ---- Questions ------------------------------------------------------------------------------
+
+export const staffChoiceInputSchema = z.object({
+  /** An existing choice keeps its id (past answers point at it); absent for a new choice. */
+  id: id.optional(),
+  text: z.string().trim().min(1, 'A choice needs a text.').max(20_000),
+  is_correct: z.boolean(),
+  explanation: z.string().max(20_000).default(''),
+});
+
+export const staffQuestionInputSchema = z
+  .object({
+    course: id,
+    source: id.nullable().default(null),
+    clinical_case: id.nullable().default(null),
+    year: year.default(null),
+    type: z.enum(['qcs', 'qcm']),
+    stem: z.string().trim().min(1, 'The question has no text.').max(50_000),
+    explanation: z.string().max(50_000).default(''),
+    key_point: z.string().max(500).default(''),
+    tags: z.array(z.string().trim().min(1).max(100)).max(50).default([]),
+    choices: z
+      .array(staffChoiceInputSchema)
+      .min(MIN_CHOICES, `A question needs ${MIN_CHOICES} to ${MAX_CHOICES} choices.`)
+      .max(MAX_CHOICES, `A question needs ${MIN_CHOICES} to ${MAX_CHOICES} choices.`),
+  })
+  .superRefine((q, ctx) => {
+    const correct = q.choices.filter((c) => c.is_correct).length;
+    if (correct === 0) {
+      ctx.addIssue({ code: 'custom', path: ['choices'], message: 'No choice is marked correct.' });
+    } else if (q.type === 'qcs' && correct > 1) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['type'],
+        message: 'A qcs question has exactly one correct choice; use qcm.',
+      });
+    }
+  });
+export type StaffQuestionInput = z.input<typeof staffQuestionInputSchema>;
+export type StaffQuestionData = z.output<typeof staffQuestionInputSchema>;
+
+export const staffChoiceSchema = z.object({
+  id: z.number().int(),
+  text: z.string(),
+  is_correct: z.boolean(),
+  explanation: z.string(),
+});
+
+export const staffQuestionSchema = z.object({
+  id: z.number().int(),
+  module: z.number().int(),
+  course: z.number().int(),
+  source: z.number().int().nullable(),
+  clinical_case: z.number().int().nullable(),
+  year: z.number().int().nullable(),
+  type: z.enum(['qcs', 'qcm']),
+  stem: z.string(),
+  explanation: z.string(),
+  key_point: z.string(),
+  tags: z.array(z.string()),
+  status: z.enum(QUESTION_STATUSES),
+  version: z.number().int().describe('Number of the latest version (0: never live)'),
+  choices: z.array(staffChoiceSchema),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type StaffQuestion = z.infer<typeof staffQuestionSchema>;
+
+/** The answer to a save: the question, and what a key change did. */
+export const staffQuestionSavedSchema = staffQuestionSchema.extend({
+  rescored: z.number().int().describe('Past answers re-scored because the key changed'),
+  notified: z.array(z.number().int()).describe('Learners told about the corrected key'),
+});
+export type StaffQuestionSaved = z.infer<typeof staffQuestionSavedSchema>;
+
+export const statusChangeSchema = z.object({ status: z.enum(QUESTION_STATUSES) });
+
+export const questionVersionSchema = z.object({
+  number: z.number().int(),
+  created_at: z.string(),
+  author: z.string().nullable(),
+  rescored: z.number().int(),
+  snapshot: z.object({
+    type: z.enum(['qcs', 'qcm']),
+    stem: z.string(),
+    explanation: z.string(),
+    key_point: z.string(),
+    tags: z.array(z.string()),
+    course: z.number().int(),
+    source: z.number().int().nullable(),
+    year: z.number().int().nullable(),
+    status: z.string(),
+    choices: z.array(staffChoiceSchema),
+  }),
+});
+export type QuestionVersion = z.infer<typeof questionVersionSchema>;
+
+export const BANK_ORDERINGS = [
+  'id',
+  '-id',
+  'updated_at',
+  '-updated_at',
+  'status',
+  '-status',
+  'type',
+  '-type',
+  'reports',
+  '-reports',
+  'facility',
+  '-facility',
+  'answers',
+  '-answers',
+  'discrimination',
+  '-discrimination',
+] as const;
+
+export const bankQuerySchema = z.object({
+  search: optionalQuery(z.string().max(200)),
+  module: optionalQuery(queryId),
+  course: optionalQuery(queryId),
+  source: optionalQuery(queryId),
+  type: optionalQuery(z.enum(['qcs', 'qcm'])),
+  status: optionalQuery(z.enum(QUESTION_STATUSES)),
+  flagged: optionalQuery(z.enum(['true', 'false'])),
+  ordering: optionalQuery(z.enum(BANK_ORDERINGS)),
+  page: optionalQuery(queryId),
+  page_size: optionalQuery(queryId.max(100)),
+});
+export type BankQuery = z.output<typeof bankQuerySchema>;
+
+export const bankRowSchema = z.object({
+  id: z.number().int(),
+  stem: z.string().describe('The first 160 characters'),
+  type: z.enum(['qcs', 'qcm']),
+  status: z.enum(QUESTION_STATUSES),
+  module: z.number().int(),
+  module_name: z.string(),
+  course: z.number().int(),
+  course_name: z.string(),
+  source: z.number().int().nullable(),
+  source_name: z.string().nullable(),
+  year: z.number().int().nullable(),
+  reports: z.number().int().describe('Open reports'),
+  answers: z.number().int(),
+  facility: z.number().nullable().describe('Share of right answers, 0–1; null: never answered'),
+  discrimination: z.number().nullable(),
+  flags: z.array(z.string()),
+  updated_at: z.string(),
+});
+export type BankRow = z.infer<typeof bankRowSchema>;
+export const bankPageSchema = z.object({
+  count: z.number().int(),
+  results: z.array(bankRowSchema),
+});
+export type BankPage = z.infer<typeof bankPageSchema>;
+
+// ---- Item analysis --------------------------------------------------------------------------
+
+export const ANALYSIS_FLAGS = [
+  'too_easy',
+  'too_hard',
+  'negative_discrimination',
+  'dead_distractor',
+] as const;
+
+export const itemAnalysisSchema = z.object({
+  question: z.number().int(),
+  answers: z.number().int().describe('First answers of distinct learners counted'),
+  facility: z.number().nullable(),
+  discrimination: z.number().nullable().describe('Top third minus bottom third facility'),
+  point_biserial: z.number().nullable(),
+  median_time_ms: z.number().nullable(),
+  choices: z.array(
+    z.object({
+      id: z.number().int(),
+      letter: z.string(),
+      is_correct: z.boolean(),
+      picked: z.number().int(),
+      share: z.number(),
+    }),
+  ),
+  flags: z.array(z.enum(ANALYSIS_FLAGS)),
+});
+export type ItemAnalysis = z.infer<typeof itemAnalysisSchema>;
+
+// ---- Imports and exports --------------------------------------------------------------------
+
+export const IMPORT_FORMATS = ['json', 'csv', 'gift', 'aiken', 'moodle-xml'] as const;
+export const EXPORT_FORMATS = ['json', 'csv', 'qti'] as const;
+
+export const importProblemSchema = z.object({
+  message: z.string(),
+  line: z.number().int().optional(),
+  record: z.string().optional(),
+});
+export const importReportSchema = z.object({
+  ok: z.boolean(),
+  format: z.enum(IMPORT_FORMATS).nullable(),
+  questions: z.number().int(),
+  errors: z.array(importProblemSchema),
+  skipped: z.array(importProblemSchema),
+  warnings: z.array(importProblemSchema),
+  job: z.string().nullable().describe('Import job id (absent on a dry run)'),
+});
+export type ImportReport = z.infer<typeof importReportSchema>;
+export const importJobSchema = z.object({
+  id: z.string(),
+  state: z.enum(['running', 'done', 'failed']),
+  done: z.number().int(),
+  total: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  error: z.string().nullable(),
+});
+export type ImportJob = z.infer<typeof importJobSchema>;
+
+// ---- Clinical cases -------------------------------------------------------------------------
+
+export const staffCaseSchema = z.object({
+  id: z.number().int(),
+  course: z.number().int(),
+  vignette: z.string(),
+  questions: z.array(z.number().int()).describe('Sub-question ids, in order'),
+});
+export type StaffCase = z.infer<typeof staffCaseSchema>;
+export const staffCaseInputSchema = z.object({
+  course: id,
+  vignette: z.string().trim().min(1, 'This field may not be blank.').max(50_000),
+  /** The sub-questions, in order: questions of the same course. */
+  questions: z.array(id).max(50).default([]),
+});
+export type StaffCaseInput = z.input<typeof staffCaseInputSchema>;
