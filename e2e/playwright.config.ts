@@ -33,7 +33,13 @@ export default defineConfig({
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'] } },
     // A 360 px phone (Chromium with a touch screen and a phone's viewport).
-    { name: 'phone', use: { ...devices['Desktop Chrome'], viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true } },
+    // Only the specs about layout run on the phone too: every screen at 360 px (no sideways
+    // scroll, axe); flows are the same code on both and run once, on the desktop.
+    {
+      name: 'phone',
+      testMatch: /(accessibility|phone-layout)\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true },
+    },
   ],
   webServer: {
     // The production build served by the real server on the embedded database.
