@@ -12,6 +12,26 @@ export const CONTENT_VERSION = 1;
 export const MIN_CHOICES = 2;
 export const MAX_CHOICES = 8;
 
+/**
+ * The key rules of every question, imported or edited: at least one correct choice, and a qcs
+ * has exactly one.
+ */
+export function checkQuestionKey(
+  q: { type: string; choices: { is_correct: boolean }[] },
+  ctx: z.RefinementCtx,
+): void {
+  const correct = q.choices.filter((c) => c.is_correct).length;
+  if (correct === 0) {
+    ctx.addIssue({ code: 'custom', path: ['choices'], message: 'No choice is marked correct.' });
+  } else if (q.type === 'qcs' && correct > 1) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['type'],
+      message: 'A qcs question has exactly one correct choice; use qcm.',
+    });
+  }
+}
+
 /** PostgreSQL text cannot hold NUL characters. */
 // eslint-disable-next-line no-control-regex -- NUL is exactly what this rule refuses
 const text = () => z.string().regex(/^[^\u0000]*$/, 'Text may not contain NUL characters.');
@@ -85,18 +105,7 @@ export const contentQuestionSchema = z
       .min(MIN_CHOICES, `A question needs ${MIN_CHOICES} to ${MAX_CHOICES} choices.`)
       .max(MAX_CHOICES, `A question needs ${MIN_CHOICES} to ${MAX_CHOICES} choices.`),
   })
-  .superRefine((q, ctx) => {
-    const correct = q.choices.filter((c) => c.is_correct).length;
-    if (correct === 0) {
-      ctx.addIssue({ code: 'custom', path: ['choices'], message: 'No choice is marked correct.' });
-    } else if (q.type === 'qcs' && correct > 1) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['type'],
-        message: 'A qcs question has exactly one correct choice; use qcm.',
-      });
-    }
-  });
+  .superRefine(checkQuestionKey);
 
 export const contentDocumentSchema = z.object({
   format: z.literal(CONTENT_FORMAT),

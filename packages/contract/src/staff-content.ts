@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { optionalQuery, queryId } from './catalogue';
 import { INT_MAX } from './fields';
-import { MAX_CHOICES, MIN_CHOICES } from './content';
+import { checkQuestionKey, MAX_CHOICES, MIN_CHOICES } from './content';
 
 /**
  * The staff back office, content part (issue 12, decision 037): catalogue editing, the question
@@ -114,18 +114,7 @@ export const staffQuestionInputSchema = z
       .min(MIN_CHOICES, `A question needs ${MIN_CHOICES} to ${MAX_CHOICES} choices.`)
       .max(MAX_CHOICES, `A question needs ${MIN_CHOICES} to ${MAX_CHOICES} choices.`),
   })
-  .superRefine((q, ctx) => {
-    const correct = q.choices.filter((c) => c.is_correct).length;
-    if (correct === 0) {
-      ctx.addIssue({ code: 'custom', path: ['choices'], message: 'No choice is marked correct.' });
-    } else if (q.type === 'qcs' && correct > 1) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['type'],
-        message: 'A qcs question has exactly one correct choice; use qcm.',
-      });
-    }
-  });
+  .superRefine(checkQuestionKey);
 export type StaffQuestionInput = z.input<typeof staffQuestionInputSchema>;
 export type StaffQuestionData = z.output<typeof staffQuestionInputSchema>;
 
