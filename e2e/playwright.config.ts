@@ -38,7 +38,12 @@ export default defineConfig({
     {
       name: 'phone',
       testMatch: /(accessibility|phone-layout)\.spec\.ts$/,
-      use: { ...devices['Desktop Chrome'], viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true },
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 360, height: 740 },
+        hasTouch: true,
+        isMobile: true,
+      },
     },
   ],
   webServer: {

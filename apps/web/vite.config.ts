@@ -7,7 +7,11 @@ export default defineConfig({
   // the browser accepts (@fastify/static preCompressed) instead of compressing on each request.
   plugins: [
     react(),
-    compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|html|svg|json|txt)$/, threshold: 512 }),
+    compression({
+      algorithms: ['brotliCompress', 'gzip'],
+      include: /\.(js|css|html|svg|json|txt)$/,
+      threshold: 512,
+    }),
   ],
   server: {
     // In development the API server runs beside Vite.

@@ -1,6 +1,13 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import type { UserDetail } from '@qbank/contract/auth';
-import { as, expect, expectAccessible, expectNoHorizontalScroll, test as study, type Learner } from './study-fixtures';
+import {
+  as,
+  expect,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  test as study,
+  type Learner,
+} from './study-fixtures';
 
 /**
  * Back office specs run on the study specs' per-worker server: it was started after
@@ -12,7 +19,12 @@ export const PNG_16PX = Buffer.from(
 );
 
 export async function signIn(context: BrowserContext, user: UserDetail, key: string) {
-  const common = { domain: '127.0.0.1', path: '/', sameSite: 'Lax' as const, expires: Math.floor(Date.now() / 1000) + 3600 };
+  const common = {
+    domain: '127.0.0.1',
+    path: '/',
+    sameSite: 'Lax' as const,
+    expires: Math.floor(Date.now() / 1000) + 3600,
+  };
   await context.addCookies([
     { name: 'user', value: encodeURIComponent(JSON.stringify({ ...user, token: key })), ...common },
     { name: 'accessToken', value: encodeURIComponent(key), ...common },
@@ -23,7 +35,9 @@ type Fixtures = { staffPage: Page; learnerPage: Page };
 
 export const test = study.extend<Fixtures>({
   staffPage: async ({ page, context, request, studyServer }, use) => {
-    const me = await request.get('/api/auth/user/', { headers: { Authorization: `Token ${studyServer.staffKey}` } });
+    const me = await request.get('/api/auth/user/', {
+      headers: { Authorization: `Token ${studyServer.staffKey}` },
+    });
     await signIn(context, (await me.json()) as UserDetail, studyServer.staffKey);
     await use(page);
   },

@@ -1,19 +1,33 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { as, expect, expectAccessible, expectNoHorizontalScroll, PNG_16PX, signIn, test } from './backoffice-fixtures';
+import {
+  as,
+  expect,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  PNG_16PX,
+  signIn,
+  test,
+} from './backoffice-fixtures';
 
 /** Issue 12: the back office flows, driven in the browser as staff, checked as the learner. */
 
 async function buyPending(request: APIRequestContext, key: string, planId: number, ref: string) {
   const res = await request.post('/api/buysubscription/', {
     headers: { Authorization: `Token ${key}` },
-    multipart: { plan: String(planId), payment_reference: ref, receipt: { name: 'r.png', mimeType: 'image/png', buffer: PNG_16PX } },
+    multipart: {
+      plan: String(planId),
+      payment_reference: ref,
+      receipt: { name: 'r.png', mimeType: 'image/png', buffer: PNG_16PX },
+    },
   });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { id: number }).id;
 }
 
 async function firstQuestionId(request: APIRequestContext, key: string) {
-  const res = await request.get('/api/questns/?page_size=1', { headers: { Authorization: `Token ${key}` } });
+  const res = await request.get('/api/questns/?page_size=1', {
+    headers: { Authorization: `Token ${key}` },
+  });
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { results: { id: number }[] }).results[0]!.id;
 }
@@ -25,7 +39,11 @@ async function expectNotification(page: Page, text: string | RegExp) {
 }
 
 test.describe('who reaches the back office', () => {
-  test('anonymous visitors go to sign-in; learners get not-found and never load a staff chunk', async ({ page, context, learner }) => {
+  test('anonymous visitors go to sign-in; learners get not-found and never load a staff chunk', async ({
+    page,
+    context,
+    learner,
+  }) => {
     await page.goto('/staff/purchases');
     await expect(page).toHaveURL(/\/auth\/sign-in$/);
 
@@ -46,15 +64,40 @@ test.describe('who reaches the back office', () => {
     await page.goto('/admin');
     await expect(page).toHaveURL(/\/staff\/purchases$/);
     const nav = page.getByRole('navigation', { name: 'Back office' });
-    for (const name of ['Purchases', 'Plans', 'Reports', 'Comments', 'Users', 'Audit log', 'Question bank', 'Catalogue', 'Imports']) {
+    for (const name of [
+      'Purchases',
+      'Plans',
+      'Reports',
+      'Comments',
+      'Users',
+      'Audit log',
+      'Question bank',
+      'Catalogue',
+      'Imports',
+    ]) {
       await expect(nav.getByRole('link', { name })).toBeVisible();
     }
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Back office' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Back office' })
+      .click();
     await expect(page).toHaveURL(/\/staff\/purchases$/);
   });
 
-  test('every staff screen passes axe and fits the viewport', async ({ staffPage: page, learner }) => {
-    for (const path of ['/staff/purchases?status=all', '/staff/plans', '/staff/reports', '/staff/comments', '/staff/users', `/staff/users/${learner.user.id}`, '/staff/audit', '/notifications']) {
+  test('every staff screen passes axe and fits the viewport', async ({
+    staffPage: page,
+    learner,
+  }) => {
+    for (const path of [
+      '/staff/purchases?status=all',
+      '/staff/plans',
+      '/staff/reports',
+      '/staff/comments',
+      '/staff/users',
+      `/staff/users/${learner.user.id}`,
+      '/staff/audit',
+      '/notifications',
+    ]) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible({ timeout: 15_000 });
       await page.waitForLoadState('networkidle');
@@ -78,7 +121,10 @@ test.describe('who reaches the back office', () => {
     expect(urls.filter((u) => /staff|notification/.test(u))).toEqual([]);
     // Strings only the staff screens and the bell hold.
     for (const marker of ['staff/audit/', 'staff/users/', 'notifications/unread_count/']) {
-      expect(bodies.some((b) => b.includes(marker)), marker).toBe(false);
+      expect(
+        bodies.some((b) => b.includes(marker)),
+        marker,
+      ).toBe(false);
     }
   });
 });
@@ -108,12 +154,20 @@ test('plans: create, edit and archive', async ({ staffPage: page }) => {
   await expect(card.getByRole('button', { name: `Put ${name} back on sale` })).toBeVisible();
 });
 
-test('purchases: approve and reject; the learner is told in the app', async ({ staffPage: page, learnerPage, request, learner, studyServer }) => {
+test('purchases: approve and reject; the learner is told in the app', async ({
+  staffPage: page,
+  learnerPage,
+  request,
+  learner,
+  studyServer,
+}) => {
   const approveRef = `APP-${Date.now().toString(36)}`;
   await buyPending(request, learner.key, studyServer.planId, approveRef);
   await page.goto(`/staff/purchases?search=${approveRef}`);
   const card = page.getByRole('listitem').filter({ hasText: approveRef });
-  await expect(card.getByRole('img', { name: `Receipt sent by ${learner.email} (opens full size)` })).toBeVisible();
+  await expect(
+    card.getByRole('img', { name: `Receipt sent by ${learner.email} (opens full size)` }),
+  ).toBeVisible();
   await card.getByRole('button', { name: 'Approve' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByText('Purchase approved; the learner was told.')).toBeVisible();
@@ -128,27 +182,52 @@ test('purchases: approve and reject; the learner is told in the app', async ({ s
   const rejectRef = `REJ-${Date.now().toString(36)}`;
   await buyPending(request, learner.key, ((await plan.json()) as { id: number }).id, rejectRef);
   await page.goto(`/staff/purchases?search=${rejectRef}`);
-  await page.getByRole('listitem').filter({ hasText: rejectRef }).getByRole('button', { name: 'Reject' }).click();
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: rejectRef })
+    .getByRole('button', { name: 'Reject' })
+    .click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: 'Reject' }).click();
   await expect(dialog.getByText('Give a reason: the learner will read it.')).toBeVisible();
-  await dialog.getByLabel('Reason (the learner reads it)').fill('The receipt shows another amount.');
+  await dialog
+    .getByLabel('Reason (the learner reads it)')
+    .fill('The receipt shows another amount.');
   await dialog.getByRole('button', { name: 'Reject' }).click();
   await expect(page.getByText('Purchase rejected; the learner was told why.')).toBeVisible();
 
   await learnerPage.goto('/modules');
   await expect(learnerPage.getByRole('link', { name: /Notifications, \d+ unread/ })).toBeVisible();
-  await expectNotification(learnerPage, 'Your purchase of "Reject me" was rejected. Reason: The receipt shows another amount.');
-  await expect(learnerPage.getByText(/Your purchase of "Everything" was approved/).first()).toBeVisible();
+  await expectNotification(
+    learnerPage,
+    'Your purchase of "Reject me" was rejected. Reason: The receipt shows another amount.',
+  );
+  await expect(
+    learnerPage.getByText(/Your purchase of "Everything" was approved/).first(),
+  ).toBeVisible();
 });
 
-test('reports: grouped by question, answered, the reporter sees the answer', async ({ staffPage: page, learnerPage, request, learner }) => {
+test('reports: grouped by question, answered, the reporter sees the answer', async ({
+  staffPage: page,
+  learnerPage,
+  request,
+  learner,
+}) => {
   const question = await firstQuestionId(request, learner.key);
-  const created = await request.post('/api/rports/', { ...as(learner), data: { question, reason: 'typo', message: 'Choice B has a typo.' } });
+  const created = await request.post('/api/rports/', {
+    ...as(learner),
+    data: { question, reason: 'typo', message: 'Choice B has a typo.' },
+  });
   expect(created.status(), await created.text()).toBe(201);
   await page.goto('/staff/reports');
-  const group = page.getByRole('listitem').filter({ hasText: `Question #${question}` }).first();
-  await expect(group.getByRole('link', { name: 'Open in the editor' })).toHaveAttribute('href', `/staff/questions/${question}`);
+  const group = page
+    .getByRole('listitem')
+    .filter({ hasText: `Question #${question}` })
+    .first();
+  await expect(group.getByRole('link', { name: 'Open in the editor' })).toHaveAttribute(
+    'href',
+    `/staff/questions/${question}`,
+  );
   await group.getByRole('button', { name: 'Show reports' }).click();
   const report = group.getByRole('listitem').filter({ hasText: 'Choice B has a typo.' });
   await report.getByLabel('Answer to the reporter').fill('Fixed, thank you.');
@@ -156,25 +235,52 @@ test('reports: grouped by question, answered, the reporter sees the answer', asy
   await expect(page.getByText('Report resolved; the reporter sees your answer.')).toBeVisible();
 
   const mine = await request.get('/api/rports/', as(learner));
-  expect(((await mine.json()) as { results: { status: string; staff_answer: string }[] }).results[0]).toMatchObject({ status: 'resolved', staff_answer: 'Fixed, thank you.' });
-  await expectNotification(learnerPage, `Your report on question #${question} was resolved. Answer: Fixed, thank you.`);
+  expect(
+    ((await mine.json()) as { results: { status: string; staff_answer: string }[] }).results[0],
+  ).toMatchObject({ status: 'resolved', staff_answer: 'Fixed, thank you.' });
+  await expectNotification(
+    learnerPage,
+    `Your report on question #${question} was resolved. Answer: Fixed, thank you.`,
+  );
 });
 
-test('comments: staff remove one with a reason its author reads', async ({ staffPage: page, learnerPage, request, learner }) => {
+test('comments: staff remove one with a reason its author reads', async ({
+  staffPage: page,
+  learnerPage,
+  request,
+  learner,
+}) => {
   const question = await firstQuestionId(request, learner.key);
   const body = `Spam ${Date.now().toString(36)}`;
-  const created = await request.post('/api/comments/', { ...as(learner), data: { question, body } });
+  const created = await request.post('/api/comments/', {
+    ...as(learner),
+    data: { question, body },
+  });
   expect(created.status(), await created.text()).toBe(201);
   await page.goto(`/staff/comments?search=${body}`);
-  await page.getByRole('listitem').filter({ hasText: body }).getByRole('button', { name: 'Remove' }).click();
-  await page.getByRole('dialog').getByLabel('Reason (shown to the author)').fill('Advertising is not allowed.');
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: body })
+    .getByRole('button', { name: 'Remove' })
+    .click();
+  await page
+    .getByRole('dialog')
+    .getByLabel('Reason (shown to the author)')
+    .fill('Advertising is not allowed.');
   await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByText('Removed; the author was told why.')).toBeVisible();
   await expect(page.getByText('No comment here.')).toBeVisible();
-  await expectNotification(learnerPage, 'Your comment was removed by a moderator. Reason: Advertising is not allowed.');
+  await expectNotification(
+    learnerPage,
+    'Your comment was removed by a moderator. Reason: Advertising is not allowed.',
+  );
 });
 
-test('users: search, subscriptions, grant staff, deactivate; every action is in the audit log', async ({ staffPage: page, request, learner }) => {
+test('users: search, subscriptions, grant staff, deactivate; every action is in the audit log', async ({
+  staffPage: page,
+  request,
+  learner,
+}) => {
   await page.goto('/staff/users');
   await page.getByRole('searchbox', { name: 'E-mail or name' }).fill(learner.email);
   await page.getByRole('button', { name: 'Search' }).click();

@@ -29,7 +29,9 @@ test.describe('web asset delivery', () => {
     expect(await gzip.text()).toBe(await plain.text());
   });
 
-  test('JSON answers above a kilobyte are gzipped when the client accepts it', async ({ request }) => {
+  test('JSON answers above a kilobyte are gzipped when the client accepts it', async ({
+    request,
+  }) => {
     const schema = await request.get('/api/schema/', { headers: { 'accept-encoding': 'gzip' } });
     expect(schema.headers()['content-encoding']).toBe('gzip');
     expect((await schema.json()).openapi).toBe('3.1.0');

@@ -7,7 +7,8 @@ test('a private receipt shows in an <img> through the signed URL the API gave, a
 }) => {
   const subs = await request.get('/api/mysubscriptions/', as(learner));
   expect(subs.status()).toBe(200);
-  const body = (await subs.json()) as { receipt: string | null }[] | { results: { receipt: string | null }[] };
+  const body = (await subs.json()) as
+    { receipt: string | null }[] | { results: { receipt: string | null }[] };
   const receipt = (Array.isArray(body) ? body : body.results).find((p) => p.receipt)?.receipt;
   expect(receipt).toMatch(/^\/media\/receipts\/.+\?expires=\d+&signature=/);
 

@@ -130,13 +130,11 @@ test('profile: edit the names and delete the account after confirming', async ({
   await expectAccessible(page);
   await page.getByLabel('First name').fill('Rosalind');
   await page.getByLabel('Phone').fill('+33 6 12 34 56 78');
-  await page
-    .getByLabel('Profile photo')
-    .setInputFiles({
-      name: 'me.png',
-      mimeType: 'image/png',
-      buffer: Buffer.from(PNG_16PX, 'base64'),
-    });
+  await page.getByLabel('Profile photo').setInputFiles({
+    name: 'me.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(PNG_16PX, 'base64'),
+  });
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Profile saved.')).toBeVisible();
   await expect(page.getByRole('img', { name: 'Your profile photo' })).toBeVisible();

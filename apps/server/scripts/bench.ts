@@ -79,9 +79,15 @@ const dataParams = JSON.stringify({
 });
 const markerFile = (kind: string) => path.join(os.tmpdir(), `qbank-bench-${kind}.json`);
 const canReuse = (kind: string) =>
-  !options.fresh && fs.existsSync(markerFile(kind)) && fs.readFileSync(markerFile(kind), 'utf8') === dataParams;
+  !options.fresh &&
+  fs.existsSync(markerFile(kind)) &&
+  fs.readFileSync(markerFile(kind), 'utf8') === dataParams;
 
-async function benchEnvironment(): Promise<{ env: NodeJS.ProcessEnv; reuse: boolean; kind: string }> {
+async function benchEnvironment(): Promise<{
+  env: NodeJS.ProcessEnv;
+  reuse: boolean;
+  kind: string;
+}> {
   const base = { ...process.env, DEMO_BANK: 'off', LOG_LEVEL: 'warn' };
   const url = process.env.DATABASE_URL;
   if (!url) {
@@ -252,9 +258,13 @@ interface Req {
 function ensureWrk(): void {
   if (spawnSync('wrk', ['--version']).error === undefined) return;
   console.log('Installing wrk (apt-get)…');
-  const install = spawnSync('sh', ['-c', 'apt-get install -y -qq wrk || (apt-get update -qq && apt-get install -y -qq wrk)'], {
-    stdio: 'inherit',
-  });
+  const install = spawnSync(
+    'sh',
+    ['-c', 'apt-get install -y -qq wrk || (apt-get update -qq && apt-get install -y -qq wrk)'],
+    {
+      stdio: 'inherit',
+    },
+  );
   if (install.status !== 0) throw new Error('wrk is needed: apt-get install wrk');
 }
 
@@ -415,9 +425,13 @@ async function main() {
       measure(
         'GET questns/first-unanswered',
         api,
-        rotating(learners, (l, course) => ({
-          path: `/api/questns/first-unanswered/?course=${course}&session=${sessions.get(`${l.token}:${course}`)}&page_size=10`,
-        }), 1),
+        rotating(
+          learners,
+          (l, course) => ({
+            path: `/api/questns/first-unanswered/?course=${course}&session=${sessions.get(`${l.token}:${course}`)}&page_size=10`,
+          }),
+          1,
+        ),
       ),
     );
     figures.push(

@@ -41,7 +41,9 @@ function serverErrorWatch() {
     lines = [];
     expected = 0;
     if (logged.length > allowed) {
-      throw new Error(`the server logged ${logged.length} error(s), ${allowed} expected:\n${logged.join('')}`);
+      throw new Error(
+        `the server logged ${logged.length} error(s), ${allowed} expected:\n${logged.join('')}`,
+      );
     }
   });
   return { stream, expect: (count = 1) => (expected += count) };
@@ -70,5 +72,11 @@ export async function setupTestApp(env: Record<string, string> = {}): Promise<Te
     await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
-  return { app, database, config, dataDir, expectServerErrors: (count) => void watch.expect(count) };
+  return {
+    app,
+    database,
+    config,
+    dataDir,
+    expectServerErrors: (count) => void watch.expect(count),
+  };
 }

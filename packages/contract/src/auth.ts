@@ -13,7 +13,9 @@ export const NOT_A_DICT_MESSAGE = 'Invalid data. Expected a dictionary.';
 /** A required string field with DRF's messages for a missing, mistyped or blank value. */
 const text = (max?: number) => {
   let schema = z
-    .string({ error: (iss) => (iss.input === undefined ? REQUIRED_MESSAGE : 'Not a valid string.') })
+    .string({
+      error: (iss) => (iss.input === undefined ? REQUIRED_MESSAGE : 'Not a valid string.'),
+    })
     .min(1, BLANK_MESSAGE);
   if (max) schema = schema.max(max, `Ensure this field has no more than ${max} characters.`);
   return schema;
@@ -41,7 +43,8 @@ const body = <T extends z.ZodRawShape>(shape: T) => z.object(shape, { error: NOT
 export const loginRequestSchema = body({ email: emailField, password: passwordText() });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
-const nameField = () => z.string().trim().max(150, 'Ensure this field has no more than 150 characters.');
+const nameField = () =>
+  z.string().trim().max(150, 'Ensure this field has no more than 150 characters.');
 const phoneField = () =>
   z
     .string()
@@ -96,9 +99,15 @@ export const userUpdateSchema = z.object({
   date_of_birth: z
     .string()
     .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.')
+    .regex(
+      /^\d{4}-\d{2}-\d{2}$/,
+      'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.',
+    )
     .refine(isRealDate, 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.')
-    .refine((value) => value <= new Date().toISOString().slice(0, 10), 'The date of birth cannot be in the future.')
+    .refine(
+      (value) => value <= new Date().toISOString().slice(0, 10),
+      'The date of birth cannot be in the future.',
+    )
     .optional(),
 });
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
@@ -114,7 +123,10 @@ export const userUpdateRequestSchema = z
       last_name: z.string().nullish(),
       phone: z.string().nullish(),
       date_of_birth: z.string().nullish().describe('YYYY-MM-DD'),
-      image: z.unknown().optional().describe('Image file (multipart only): JPEG, PNG or WebP, at most 5 MB'),
+      image: z
+        .unknown()
+        .optional()
+        .describe('Image file (multipart only): JPEG, PNG or WebP, at most 5 MB'),
     },
     { error: NOT_A_DICT_MESSAGE },
   )

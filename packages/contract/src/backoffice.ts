@@ -67,7 +67,11 @@ export const auditQuerySchema = pageQuerySchema.extend({
   /** Exact action, e.g. purchase.approve, or its prefix before the dot (purchase). */
   action: shortText.optional(),
   target_type: shortText.optional(),
-  target_id: z.coerce.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').positive().optional(),
+  target_id: z.coerce
+    .number({ error: 'A valid integer is required.' })
+    .int('A valid integer is required.')
+    .positive()
+    .optional(),
   /** ISO dates (inclusive), e.g. 2026-01-31. */
   since: z.iso.date({ error: 'Enter a valid date.' }).optional(),
   until: z.iso.date({ error: 'Enter a valid date.' }).optional(),
@@ -111,15 +115,25 @@ export const staffUserQuerySchema = pageQuerySchema.extend({
 });
 export type StaffUserQuery = z.infer<typeof staffUserQuerySchema>;
 
-const bool = z.boolean({ error: (i) => (i.input === undefined ? REQUIRED : 'Must be a valid boolean.') });
+const bool = z.boolean({
+  error: (i) => (i.input === undefined ? REQUIRED : 'Must be a valid boolean.'),
+});
 /** PATCH /api/staff/users/{id}/: grant or revoke staff, deactivate or reactivate. */
-export const staffUserUpdateSchema = z.object({ is_staff: bool.optional(), is_active: bool.optional() });
+export const staffUserUpdateSchema = z.object({
+  is_staff: bool.optional(),
+  is_active: bool.optional(),
+});
 export type StaffUserUpdate = z.infer<typeof staffUserUpdateSchema>;
 
 // ---------------------------------------------------------------- staff: report queue by question
 
 export const reportGroupSchema = z.object({
-  question: z.object({ id: z.number().int(), stem: z.string(), course: z.number().int(), course_name: z.string() }),
+  question: z.object({
+    id: z.number().int(),
+    stem: z.string(),
+    course: z.number().int(),
+    course_name: z.string(),
+  }),
   /** Reports in the chosen status (open by default). */
   count: z.number().int(),
   /** The reasons given, with how many reports give each. */
@@ -130,7 +144,9 @@ export type ReportGroup = z.infer<typeof reportGroupSchema>;
 export const reportGroupPageSchema = paginated(reportGroupSchema);
 export const reportGroupQuerySchema = pageQuerySchema.extend({
   status: z
-    .enum(['open', 'resolved', 'rejected'], { error: (i) => `"${String(i.input)}" is not a valid choice.` })
+    .enum(['open', 'resolved', 'rejected'], {
+      error: (i) => `"${String(i.input)}" is not a valid choice.`,
+    })
     .default('open'),
 });
 export type ReportGroupQuery = z.infer<typeof reportGroupQuerySchema>;
@@ -143,7 +159,11 @@ export type CommentRemove = z.infer<typeof commentRemoveSchema>;
 
 /** GET /api/staff/reports/: the status filter, and `question` for one question's reports. */
 export const staffReportQueueQuerySchema = staffReportListQuerySchema.extend({
-  question: z.coerce.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').positive().optional(),
+  question: z.coerce
+    .number({ error: 'A valid integer is required.' })
+    .int('A valid integer is required.')
+    .positive()
+    .optional(),
 });
 export type StaffReportQueueQuery = z.infer<typeof staffReportQueueQuerySchema>;
 
@@ -159,7 +179,11 @@ export const staffCommentSchema = z.object({
 export type StaffComment = z.infer<typeof staffCommentSchema>;
 export const staffCommentPageSchema = paginated(staffCommentSchema);
 export const staffCommentQuerySchema = pageQuerySchema.extend({
-  question: z.coerce.number({ error: 'A valid integer is required.' }).int('A valid integer is required.').positive().optional(),
+  question: z.coerce
+    .number({ error: 'A valid integer is required.' })
+    .int('A valid integer is required.')
+    .positive()
+    .optional(),
   search: z.string().trim().max(200, maxChars(200)).optional(),
 });
 export type StaffCommentQuery = z.infer<typeof staffCommentQuerySchema>;

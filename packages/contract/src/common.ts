@@ -28,7 +28,12 @@ export function paginated<T extends z.ZodType>(item: T) {
     results: z.array(item),
   });
 }
-export type Paginated<T> = { count: number; next: string | null; previous: string | null; results: T[] };
+export type Paginated<T> = {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+};
 
 /** Path parameter `{id}`. */
 export const idParamSchema = z.object({ id: idSchema });

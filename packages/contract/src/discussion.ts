@@ -17,7 +17,10 @@ const intField = () =>
       v === undefined || v === null || v === '' ? undefined : typeof v === 'string' ? Number(v) : v,
     z
       .number({ error: (iss) => (iss.input === undefined ? REQUIRED : NOT_INTEGER) })
-      .int({ error: (iss) => (Number.isInteger(iss.input) ? invalidPk(iss.input) : NOT_INTEGER), abort: true })
+      .int({
+        error: (iss) => (Number.isInteger(iss.input) ? invalidPk(iss.input) : NOT_INTEGER),
+        abort: true,
+      })
       .positive({ error: 'Ensure this value is greater than or equal to 1.' })
       .max(INT_MAX, { error: (iss) => invalidPk(iss.input) }),
   );

@@ -35,10 +35,7 @@ export const courseFilterSchema = z.object({
 });
 export type CourseFilter = z.infer<typeof courseFilterSchema>;
 
-const sourceIds = z
-  .array(pkItemSchema)
-  .min(1, 'This list may not be empty.')
-  .max(200);
+const sourceIds = z.array(pkItemSchema).min(1, 'This list may not be empty.').max(200);
 
 export const courseFilterCreateSchema = z.object({ course: id, course_sources: sourceIds });
 export type CourseFilterCreate = z.input<typeof courseFilterCreateSchema>;

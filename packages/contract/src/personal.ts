@@ -29,8 +29,7 @@ const timestamp = z.string().describe('ISO 8601 date-time');
 
 /** DRF's message for a body that is not an object. */
 const expectDictionary = {
-  error: (issue: { input: unknown }) =>
-    drfMessages.invalidData(issue.input),
+  error: (issue: { input: unknown }) => drfMessages.invalidData(issue.input),
 };
 
 // ---------------------------------------------------------------- favourites and hides

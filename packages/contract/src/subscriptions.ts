@@ -57,7 +57,9 @@ export const PLAN_MAX_DURATION_DAYS = 3650;
 
 /** Up to 8 digits before the point and 2 after, ≥ 0; a number or its text. */
 const price = z
-  .union([z.string(), z.number()], { error: (i) => (i.input === undefined ? REQUIRED : 'A valid number is required.') })
+  .union([z.string(), z.number()], {
+    error: (i) => (i.input === undefined ? REQUIRED : 'A valid number is required.'),
+  })
   .transform((v, ctx) => {
     const text = String(v).trim();
     if (!/^-?\d+(\.\d+)?$/.test(text)) {
@@ -70,11 +72,17 @@ const price = z
     }
     const [whole = '', fraction = ''] = text.split('.');
     if (fraction.length > 2) {
-      ctx.addIssue({ code: 'custom', message: 'Ensure that there are no more than 2 decimal places.' });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Ensure that there are no more than 2 decimal places.',
+      });
       return z.NEVER;
     }
     if (whole.replace(/^0+(?=\d)/, '').length > 8) {
-      ctx.addIssue({ code: 'custom', message: 'Ensure that there are no more than 8 digits before the decimal point.' });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Ensure that there are no more than 8 digits before the decimal point.',
+      });
       return z.NEVER;
     }
     return Number(text).toFixed(2);
@@ -90,19 +98,26 @@ const durationDays = z
   .number({ error: (i) => (i.input === undefined ? REQUIRED : 'A valid integer is required.') })
   .int('A valid integer is required.')
   .min(1, 'Ensure this value is greater than or equal to 1.')
-  .max(PLAN_MAX_DURATION_DAYS, `Ensure this value is less than or equal to ${PLAN_MAX_DURATION_DAYS}.`);
+  .max(
+    PLAN_MAX_DURATION_DAYS,
+    `Ensure this value is less than or equal to ${PLAN_MAX_DURATION_DAYS}.`,
+  );
 
 const moduleIds = z
-  .array(z.number({ error: 'Incorrect type. Expected pk value.' }).int('Incorrect type. Expected pk value.').positive('Incorrect type. Expected pk value.').max(INT_MAX, { error: (iss) => invalidPk(iss.input) }), {
-    error: 'Expected a list of items.',
-  })
+  .array(
+    z
+      .number({ error: 'Incorrect type. Expected pk value.' })
+      .int('Incorrect type. Expected pk value.')
+      .positive('Incorrect type. Expected pk value.')
+      .max(INT_MAX, { error: (iss) => invalidPk(iss.input) }),
+    {
+      error: 'Expected a list of items.',
+    },
+  )
   .max(500, 'Ensure this field has no more than 500 elements.')
   .transform((ids) => [...new Set(ids)]);
 
-const description = z
-  .string({ error: 'Not a valid string.' })
-  .trim()
-  .max(5000, maxChars(5000));
+const description = z.string({ error: 'Not a valid string.' }).trim().max(5000, maxChars(5000));
 
 /** POST /api/staff/plans/ */
 export const planCreateSchema = z.object({
@@ -164,7 +179,9 @@ export const purchaseListSchema = z.array(purchaseSchema);
  */
 export const buySubscriptionFieldsSchema = z.object({
   plan: z
-    .string({ error: (i) => (i.input === undefined ? REQUIRED : 'Incorrect type. Expected pk value.') })
+    .string({
+      error: (i) => (i.input === undefined ? REQUIRED : 'Incorrect type. Expected pk value.'),
+    })
     .trim()
     .regex(/^\d{1,9}$/, 'Incorrect type. Expected pk value.')
     .transform(Number),
@@ -179,10 +196,11 @@ export const buySubscriptionFormSchema = z
   .object({
     plan: z.union([z.string(), z.number()]).optional().meta({ description: 'Plan id (required)' }),
     payment_reference: z.string().optional().meta({ description: 'Payment reference (required)' }),
-    receipt: z
-      .unknown()
-      .optional()
-      .meta({ type: 'string', format: 'binary', description: 'Receipt image, JPEG, PNG or WebP, at most 5 MB (required)' }),
+    receipt: z.unknown().optional().meta({
+      type: 'string',
+      format: 'binary',
+      description: 'Receipt image, JPEG, PNG or WebP, at most 5 MB (required)',
+    }),
   })
   .nullish();
 
@@ -222,7 +240,8 @@ export type StaffPurchase = z.infer<typeof staffPurchaseSchema>;
 export const staffPurchaseQuerySchema = pageQuerySchema.extend({
   status: z
     .enum(PURCHASE_STATUS_VALUES, {
-      error: (i) => `Select a valid choice. ${String(i.input)} is not one of the available choices.`,
+      error: (i) =>
+        `Select a valid choice. ${String(i.input)} is not one of the available choices.`,
     })
     .optional(),
   /** Part of the buyer's e-mail, or the payment reference. */

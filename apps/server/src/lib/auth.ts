@@ -139,6 +139,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('tokenHash', null);
   app.addHook('onRequest', async (request) => {
     // /media/ too: a private file answers 404 rather than 401 to a signed-in caller.
-    if (request.url.startsWith('/api/') || request.url.startsWith('/media/')) await resolveUser(app.db, request);
+    if (request.url.startsWith('/api/') || request.url.startsWith('/media/'))
+      await resolveUser(app.db, request);
   });
 });

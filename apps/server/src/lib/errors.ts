@@ -61,8 +61,13 @@ const FASTIFY_CLIENT_ERRORS: Record<string, [number, string]> = {
  * (e.g. a lone surrogate's bytes) or a path parameter beyond maxParamLength names no resource,
  * so 404, like a Django URL that does not match (issue 17).
  */
-export function answerRouterError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  const status = error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 404 : 400;
+export function answerRouterError(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const status =
+    error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 404 : 400;
   void reply
     .code(status)
     .type('application/json; charset=utf-8')
@@ -74,7 +79,9 @@ function isMultipartParseError(error: FastifyError): boolean {
   return (
     !error.code &&
     !error.statusCode &&
-    /multipart|boundary|unexpected end of form|malformed part header|content-type/i.test(error.message)
+    /multipart|boundary|unexpected end of form|malformed part header|content-type/i.test(
+      error.message,
+    )
   );
 }
 
@@ -84,7 +91,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     // response schema (a {detail} body on a route that documents 400 as field errors must not
     // turn into a serialization failure).
     const send = (status: number, body: Record<string, unknown>) =>
-      reply.code(status).serializer(JSON.stringify).type('application/json; charset=utf-8').send(body);
+      reply
+        .code(status)
+        .serializer(JSON.stringify)
+        .type('application/json; charset=utf-8')
+        .send(body);
 
     if (error instanceof ApiError) {
       reply.headers(error.headers);
@@ -95,7 +106,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error.validationContext === 'params') return send(404, { detail: 'Not found.' });
     if (hasZodFastifySchemaValidationErrors(error)) {
       const body = request.body;
-      const notADict = error.validationContext === 'body' && (typeof body !== 'object' || Array.isArray(body));
+      const notADict =
+        error.validationContext === 'body' && (typeof body !== 'object' || Array.isArray(body));
       const issues = error.validation.map((v) => ({
         // fastify-type-provider-zod keeps the issue's path only as instancePath ("/ids/0").
         path: (v.instancePath ?? '').split('/').filter(Boolean),

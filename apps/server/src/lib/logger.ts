@@ -26,7 +26,11 @@ export function loggerOptions(
     logger:
       level === 'silent'
         ? false
-        : { level, redact: { paths: REDACTED, censor: '[redacted]' }, ...(stream ? { stream } : {}) },
+        : {
+            level,
+            redact: { paths: REDACTED, censor: '[redacted]' },
+            ...(stream ? { stream } : {}),
+          },
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
   };

@@ -50,7 +50,10 @@ export function createMailer({ smtpUrl, from, dataDir, log }: MailerOptions): Ma
           await transport.sendMail({ from, ...mail });
         } catch (err) {
           // The error names the server only; the message body is not part of it.
-          log.warn({ to: mail.to, subject: mail.subject, err: (err as Error).message }, 'mail not sent');
+          log.warn(
+            { to: mail.to, subject: mail.subject, err: (err as Error).message },
+            'mail not sent',
+          );
           throw new MailError('The e-mail could not be sent.');
         }
         log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
@@ -60,7 +63,11 @@ export function createMailer({ smtpUrl, from, dataDir, log }: MailerOptions): Ma
   }
 
   const outbox = path.join(dataDir, 'outbox');
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
   return {
     async send(mail) {
       try {
@@ -71,9 +78,15 @@ export function createMailer({ smtpUrl, from, dataDir, log }: MailerOptions): Ma
         );
         await fs.mkdir(outbox, { recursive: true });
         await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
-        log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to the outbox (no SMTP_URL)');
+        log.info(
+          { to: mail.to, subject: mail.subject, file },
+          'mail written to the outbox (no SMTP_URL)',
+        );
       } catch (err) {
-        log.warn({ to: mail.to, subject: mail.subject, err: (err as Error).message }, 'mail not written');
+        log.warn(
+          { to: mail.to, subject: mail.subject, err: (err as Error).message },
+          'mail not written',
+        );
         throw new MailError('The e-mail could not be sent.');
       }
     },

@@ -61,6 +61,7 @@ export function loadMediaSecret(configured: string | undefined, dataDir: string)
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
   const secret = fs.readFileSync(file, 'utf8').trim();
-  if (secret.length < 32) throw new Error(`${file} holds no usable secret; delete it to generate one`);
+  if (secret.length < 32)
+    throw new Error(`${file} holds no usable secret; delete it to generate one`);
   return Buffer.from(secret, 'utf8');
 }

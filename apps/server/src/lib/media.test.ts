@@ -10,7 +10,8 @@ import { loadMediaSecret, MediaSigner, SIGNED_URL_TTL_SECONDS } from './media-si
 
 const { app, database, dataDir } = await setupTestApp();
 const db = database.db;
-const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers });
 const bare = (url: string) => url.split('?')[0]!;
 const keyOf = (url: string) => bare(url).replace('/media/', '');
 
@@ -27,7 +28,9 @@ const privateKinds: Record<string, (owner: TestUser) => Promise<string>> = {
     const note = await post(
       '/api/noteitemsdetail/',
       owner,
-      formData({ question: String(question.id), content: 'x' }, [['noteItem_attachments[0]', await pngImage()]]),
+      formData({ question: String(question.id), content: 'x' }, [
+        ['noteItem_attachments[0]', await pngImage()],
+      ]),
     );
     return note.images[0].url;
   },
@@ -45,7 +48,9 @@ const privateKinds: Record<string, (owner: TestUser) => Promise<string>> = {
     const purchase = await post(
       '/api/buysubscription/',
       owner,
-      formData({ plan: String(plan.id), payment_reference: 'TRX-9' }, [['receipt', await pngImage(), 'receipt.png']]),
+      formData({ plan: String(plan.id), payment_reference: 'TRX-9' }, [
+        ['receipt', await pngImage(), 'receipt.png'],
+      ]),
     );
     return purchase.receipt;
   },
@@ -59,7 +64,9 @@ describe.each(Object.entries(privateKinds))('a private %s', (_kind, upload) => {
     const res = await get(url);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');
-    const maxAge = Number(/^private, max-age=(\d+)$/.exec(String(res.headers['cache-control']))![1]);
+    const maxAge = Number(
+      /^private, max-age=(\d+)$/.exec(String(res.headers['cache-control']))![1],
+    );
     expect(maxAge).toBeGreaterThanOrEqual(SIGNED_URL_TTL_SECONDS - 60);
     expect(maxAge).toBeLessThanOrEqual(SIGNED_URL_TTL_SECONDS + 15 * 60);
     expect((await app.inject({ method: 'HEAD', url })).statusCode).toBe(200);
@@ -79,7 +86,10 @@ describe.each(Object.entries(privateKinds))('a private %s', (_kind, upload) => {
     // Not even the owner's token opens it without the signature: the URL is the capability.
     expect((await get(unsigned, owner.headers)).statusCode).toBe(404);
 
-    const tampered = url.replace(/signature=(.)/, (_m, c: string) => `signature=${c === 'A' ? 'B' : 'A'}`);
+    const tampered = url.replace(
+      /signature=(.)/,
+      (_m, c: string) => `signature=${c === 'A' ? 'B' : 'A'}`,
+    );
     expect((await get(tampered)).statusCode).toBe(401);
     expect((await get(tampered, other.headers)).statusCode).toBe(404);
     const later = url.replace(/expires=(\d+)/, (_m, e: string) => `expires=${Number(e) + 900}`);
@@ -99,7 +109,9 @@ describe.each(Object.entries(privateKinds))('a private %s', (_kind, upload) => {
     const fresh = signer.sign(key);
     const expired = await get(`/media/${key}?expires=${old.expires}&signature=${old.signature}`);
     expect(expired.statusCode).toBe(401);
-    expect((await get(`/media/${key}?expires=${fresh.expires}&signature=${fresh.signature}`)).statusCode).toBe(200);
+    expect(
+      (await get(`/media/${key}?expires=${fresh.expires}&signature=${fresh.signature}`)).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -110,7 +122,9 @@ describe('receipts for staff', () => {
     const url = await privateKinds['purchase receipt']!(learner);
     const list = await get('/api/staff/purchases/?status=pending&page_size=100', staff.headers);
     expect(list.statusCode).toBe(200);
-    const item = list.json().results.find((p: { receipt: string }) => bare(p.receipt) === bare(url));
+    const item = list
+      .json()
+      .results.find((p: { receipt: string }) => bare(p.receipt) === bare(url));
     expect((await get(item.receipt)).statusCode).toBe(200);
     expect((await get(bare(url), staff.headers)).statusCode).toBe(404);
   });
@@ -123,7 +137,9 @@ describe('public media', () => {
     const comment = await post(
       '/api/comments/',
       author,
-      formData({ question: String(question.id), body: 'drawing' }, [['attachments[0]', await pngImage()]]),
+      formData({ question: String(question.id), body: 'drawing' }, [
+        ['attachments[0]', await pngImage()],
+      ]),
     );
     const profile = await app.inject({
       method: 'PATCH',
@@ -170,8 +186,16 @@ describe('the signing secret', () => {
       const configured = 'x'.repeat(40);
       expect(loadMediaSecret(configured, dir).toString()).toBe(configured);
       const a = new MediaSigner(first).sign('notes/a.png');
-      expect(new MediaSigner(Buffer.from(configured)).verify('notes/a.png', String(a.expires), a.signature)).toBeNull();
-      expect(new MediaSigner(first).verify('notes/a.png', String(a.expires), a.signature)).toBeGreaterThan(0);
+      expect(
+        new MediaSigner(Buffer.from(configured)).verify(
+          'notes/a.png',
+          String(a.expires),
+          a.signature,
+        ),
+      ).toBeNull();
+      expect(
+        new MediaSigner(first).verify('notes/a.png', String(a.expires), a.signature),
+      ).toBeGreaterThan(0);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

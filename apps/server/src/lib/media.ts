@@ -15,8 +15,10 @@ function keyOf(request: FastifyRequest): string | null {
     return null;
   }
   // Privacy is decided by the key's folder, so the key must be exactly the file's path.
-  if (!key || key.includes('\\') || key.includes('\0') || path.posix.normalize(key) !== key) return null;
-  if (key.startsWith('/') || key.split('/').some((part) => part === '..' || part === '.')) return null;
+  if (!key || key.includes('\\') || key.includes('\0') || path.posix.normalize(key) !== key)
+    return null;
+  if (key.startsWith('/') || key.split('/').some((part) => part === '..' || part === '.'))
+    return null;
   return key;
 }
 
@@ -25,7 +27,11 @@ function keyOf(request: FastifyRequest): string | null {
  * to anyone, private ones only with a valid signature from `Storage.url`. Without one, an
  * anonymous caller gets 401 and a signed-in one 404 (the file may not exist for them).
  */
-export async function registerMedia(app: FastifyInstance, root: string, signer: MediaSigner): Promise<void> {
+export async function registerMedia(
+  app: FastifyInstance,
+  root: string,
+  signer: MediaSigner,
+): Promise<void> {
   await app.register(async (media) => {
     media.addHook('onRequest', async (request, reply) => {
       const key = keyOf(request);

@@ -30,7 +30,9 @@ export async function readForm(request: FastifyRequest): Promise<ParsedForm> {
     const body = (request.body ?? {}) as Record<string, unknown>;
     for (const [name, value] of Object.entries(body)) {
       const values = Array.isArray(value) ? value : [value];
-      form.fields[baseName(name)] = values.map((v) => (typeof v === 'string' ? v : JSON.stringify(v)));
+      form.fields[baseName(name)] = values.map((v) =>
+        typeof v === 'string' ? v : JSON.stringify(v),
+      );
     }
     return form;
   }

@@ -37,7 +37,9 @@ describe('the OpenAPI document', () => {
       rules: { 'no-path-trailing-slash': 'off' },
     });
     const problems = await lintFromString({ source: JSON.stringify(await documentOf()), config });
-    expect(problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`)).toEqual([]);
+    expect(
+      problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`),
+    ).toEqual([]);
   }, 60_000);
 
   it('names every operation once, the way drf-spectacular would', async () => {
@@ -59,13 +61,20 @@ describe('the OpenAPI document', () => {
   it('marks public operations with security: [] and documents a 4xx on every operation', async () => {
     const all = await operations();
     const byKey = new Map(all.map((o) => [`${o.method} ${o.path}`, o.operation]));
-    for (const key of ['post /api/auth/login/', 'get /api/health/', 'post /api/password-reset/request/']) {
+    for (const key of [
+      'post /api/auth/login/',
+      'get /api/health/',
+      'post /api/password-reset/request/',
+    ]) {
       expect(byKey.get(key)?.security, key).toEqual([]);
     }
     expect(byKey.get('get /api/auth/user/')?.security).toEqual([{ token: [] }]);
     for (const { path, method, operation } of all) {
       const statuses = Object.keys(operation.responses);
-      expect(statuses.some((s) => /^4\d\d$/.test(s)), `${method} ${path}`).toBe(true);
+      expect(
+        statuses.some((s) => /^4\d\d$/.test(s)),
+        `${method} ${path}`,
+      ).toBe(true);
       expect(statuses, `${method} ${path}`).toContain('401');
       if (path.includes('{')) expect(statuses, `${method} ${path}`).toContain('404');
       if (path.startsWith('/api/staff/')) expect(statuses, `${method} ${path}`).toContain('403');
@@ -73,15 +82,22 @@ describe('the OpenAPI document', () => {
   });
 
   it('keeps its promises: an authenticated operation refuses an anonymous caller with a documented 4xx', async () => {
-    const guarded = (await operations()).filter((o) => o.operation.security?.some((s) => 'token' in s));
+    const guarded = (await operations()).filter((o) =>
+      o.operation.security?.some((s) => 'token' in s),
+    );
     expect(guarded.length).toBeGreaterThan(50);
     let unauthenticated = 0;
     for (const { path, method, operation } of guarded) {
-      const res = await app.inject({ method: method.toUpperCase() as 'GET', url: path.replace(/\{[^}]+\}/g, '1') });
+      const res = await app.inject({
+        method: method.toUpperCase() as 'GET',
+        url: path.replace(/\{[^}]+\}/g, '1'),
+      });
       // Input is checked by the schema before the handler asks for a user, so a request with
       // no (or bad) input may get its 400 first; it never gets data.
       expect([400, 401], `${method} ${path}`).toContain(res.statusCode);
-      expect(Object.keys(operation.responses), `${method} ${path}`).toContain(String(res.statusCode));
+      expect(Object.keys(operation.responses), `${method} ${path}`).toContain(
+        String(res.statusCode),
+      );
       if (res.statusCode === 401) unauthenticated++;
     }
     expect(unauthenticated).toBeGreaterThan(guarded.length / 2);

@@ -28,7 +28,10 @@ const ACTIONS: Record<string, string> = {
 
 const ERROR_SCHEMAS: Record<string, Json> = {
   DetailError: { type: 'object', properties: { detail: { type: 'string' } }, required: ['detail'] },
-  FieldErrors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+  FieldErrors: {
+    type: 'object',
+    additionalProperties: { type: 'array', items: { type: 'string' } },
+  },
 };
 
 const errorBody = (ref: string, description: string): Json => ({
@@ -37,7 +40,8 @@ const errorBody = (ref: string, description: string): Json => ({
 });
 
 const isList = (operation: Operation): boolean => {
-  const ok = operation.responses?.['200'] as { content?: Record<string, { schema?: Json }> } | undefined;
+  const ok = operation.responses?.['200'] as
+    { content?: Record<string, { schema?: Json }> } | undefined;
   const schema = ok?.content?.['application/json']?.schema;
   if (!schema) return false;
   const properties = schema.properties as Json | undefined;
@@ -46,14 +50,18 @@ const isList = (operation: Operation): boolean => {
 
 /** `GET /api/moduls/{id}/` → `moduls_retrieve`, `POST /api/auth/login/` → `auth_login_create`. */
 function operationIdOf(url: string, method: string, operation: Operation): string {
-  const parts = url.replace(/^\/api\//, '').split('/').filter(Boolean);
+  const parts = url
+    .replace(/^\/api\//, '')
+    .split('/')
+    .filter(Boolean);
   const base = parts
     .filter((part) => !part.startsWith('{'))
     .map((part) => part.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, ''))
     .join('_');
   const endsWithId = parts.at(-1)?.startsWith('{') ?? false;
   const action =
-    ACTIONS[method] ?? (method === 'get' ? (!endsWithId && isList(operation) ? 'list' : 'retrieve') : method);
+    ACTIONS[method] ??
+    (method === 'get' ? (!endsWithId && isList(operation) ? 'list' : 'retrieve') : method);
   return `${base || 'root'}_${action}`;
 }
 
@@ -69,7 +77,9 @@ function documentErrors(url: string, operation: Operation): string[] {
     responses[status] = errorBody(ref, description);
     refs.push(ref);
   };
-  const authenticated = (operation.security ?? []).some((requirement) => Object.keys(requirement).length > 0);
+  const authenticated = (operation.security ?? []).some(
+    (requirement) => Object.keys(requirement).length > 0,
+  );
   if (operation.parameters?.length || operation.requestBody) {
     add('400', 'FieldErrors', 'Invalid input: field name (or non_field_errors) → messages');
   }
@@ -116,13 +126,19 @@ export function swaggerOptions(config: Config): FastifyDynamicSwaggerOptions {
       info: {
         title: 'QBank API',
         version: '1.0.0',
-        description: 'Question bank and exam practice. Errors are DRF-shaped: `{"detail": …}` or `{"field": ["…"]}`.',
+        description:
+          'Question bank and exam practice. Errors are DRF-shaped: `{"detail": …}` or `{"field": ["…"]}`.',
         license: { name: 'Proprietary', url: `${config.publicUrl.replace(/\/+$/, '')}/about` },
       },
       servers: [{ url: config.publicUrl.replace(/\/+$/, ''), description: 'This instance' }],
       components: {
         securitySchemes: {
-          token: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Token <key>' },
+          token: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Authorization',
+            description: 'Token <key>',
+          },
         },
       },
     },

@@ -2,7 +2,10 @@ import type { FastifyRequest } from 'fastify';
 import type { Paginated, PageQuery } from '@qbank/contract';
 import { notFound } from './errors';
 
-export const pageWindow = (q: PageQuery) => ({ limit: q.page_size, offset: (q.page - 1) * q.page_size });
+export const pageWindow = (q: PageQuery) => ({
+  limit: q.page_size,
+  offset: (q.page - 1) * q.page_size,
+});
 
 /** A page past the end answers 404 like DRF; page 1 of an empty list is an empty page. */
 export function assertPageExists(q: PageQuery, count: number): void {

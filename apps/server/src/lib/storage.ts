@@ -46,7 +46,8 @@ export class LocalStorage implements Storage {
 
   private file(key: string): string {
     const file = path.resolve(this.root, key);
-    if (!file.startsWith(path.resolve(this.root) + path.sep)) throw new Error(`Bad storage key: ${key}`);
+    if (!file.startsWith(path.resolve(this.root) + path.sep))
+      throw new Error(`Bad storage key: ${key}`);
     return file;
   }
 
@@ -68,7 +69,9 @@ export class LocalStorage implements Storage {
   }
 
   async list(): Promise<string[]> {
-    const entries = await fs.readdir(this.root, { recursive: true, withFileTypes: true }).catch(() => []);
+    const entries = await fs
+      .readdir(this.root, { recursive: true, withFileTypes: true })
+      .catch(() => []);
     return entries
       .filter((e) => e.isFile())
       .map((e) => path.relative(this.root, path.join(e.parentPath, e.name)));

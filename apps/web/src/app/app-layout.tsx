@@ -8,7 +8,9 @@ import { AboutFooter } from './about-footer';
 import { MyListsMenu } from './my-lists-menu';
 
 /** The bell arrives after the page: it is not part of the first load. */
-const NotificationBell = lazy(() => import('../features/notifications/components/notification-bell'));
+const NotificationBell = lazy(
+  () => import('../features/notifications/components/notification-bell'),
+);
 
 /** The frame of the signed-in screens: skip link, header with navigation, content, footer. */
 export function AppLayout() {

@@ -11,9 +11,13 @@ const SignIn = lazy(() => import('../features/auth/components/sign-in-page'));
 const SignUp = lazy(() => import('../features/auth/components/sign-up-page'));
 const ResetPassword = lazy(() => import('../features/auth/components/reset-password-page'));
 const EmailConfirm = lazy(() => import('../features/auth/components/email-confirm-page'));
-const CreateNewPassword = lazy(() => import('../features/auth/components/create-new-password-page'));
+const CreateNewPassword = lazy(
+  () => import('../features/auth/components/create-new-password-page'),
+);
 const EmailVerification = lazy(() => import('../features/auth/components/email-verification-page'));
-const CompleteRegistration = lazy(() => import('../features/auth/components/complete-registration-page'));
+const CompleteRegistration = lazy(
+  () => import('../features/auth/components/complete-registration-page'),
+);
 const Loading = lazy(() => import('../features/auth/components/loading-page'));
 const Onboarding = lazy(() => import('../features/modules/components/onboarding-page'));
 const Modules = lazy(() => import('../features/modules/components/modules-page'));
@@ -51,7 +55,6 @@ function page(Component: LazyExoticComponent<ComponentType>) {
     </Suspense>
   );
 }
-
 
 function Guarded() {
   return (

@@ -36,14 +36,23 @@ export const favorites = pgTable(
   },
   (t) => [
     check('favorites_one_target', sql`num_nonnulls(${t.moduleId}, ${t.courseId}) = 1`),
-    uniqueIndex('favorites_user_module_idx').on(t.userId, t.moduleId).where(sql`${t.moduleId} is not null`),
-    uniqueIndex('favorites_user_course_idx').on(t.userId, t.courseId).where(sql`${t.courseId} is not null`),
+    uniqueIndex('favorites_user_module_idx')
+      .on(t.userId, t.moduleId)
+      .where(sql`${t.moduleId} is not null`),
+    uniqueIndex('favorites_user_course_idx')
+      .on(t.userId, t.courseId)
+      .where(sql`${t.courseId} is not null`),
   ],
 );
 
 export const favoriteQuestions = pgTable(
   'favorite_questions',
-  { id: serial('id').primaryKey(), userId: owner(), questionId: question(), createdAt: createdAt() },
+  {
+    id: serial('id').primaryKey(),
+    userId: owner(),
+    questionId: question(),
+    createdAt: createdAt(),
+  },
   (t) => [uniqueIndex('favorite_questions_user_question_idx').on(t.userId, t.questionId)],
 );
 
@@ -60,15 +69,26 @@ export const hides = pgTable(
   },
   (t) => [
     check('hides_one_target', sql`num_nonnulls(${t.moduleId}, ${t.courseId}, ${t.sourceId}) = 1`),
-    uniqueIndex('hides_user_module_idx').on(t.userId, t.moduleId).where(sql`${t.moduleId} is not null`),
-    uniqueIndex('hides_user_course_idx').on(t.userId, t.courseId).where(sql`${t.courseId} is not null`),
-    uniqueIndex('hides_user_source_idx').on(t.userId, t.sourceId).where(sql`${t.sourceId} is not null`),
+    uniqueIndex('hides_user_module_idx')
+      .on(t.userId, t.moduleId)
+      .where(sql`${t.moduleId} is not null`),
+    uniqueIndex('hides_user_course_idx')
+      .on(t.userId, t.courseId)
+      .where(sql`${t.courseId} is not null`),
+    uniqueIndex('hides_user_source_idx')
+      .on(t.userId, t.sourceId)
+      .where(sql`${t.sourceId} is not null`),
   ],
 );
 
 export const hideQuestions = pgTable(
   'hide_questions',
-  { id: serial('id').primaryKey(), userId: owner(), questionId: question(), createdAt: createdAt() },
+  {
+    id: serial('id').primaryKey(),
+    userId: owner(),
+    questionId: question(),
+    createdAt: createdAt(),
+  },
   (t) => [uniqueIndex('hide_questions_user_question_idx').on(t.userId, t.questionId)],
 );
 
@@ -134,7 +154,12 @@ export const playlistItems = pgTable(
 /** A user's private images on a question (e.g. a photo of hand-written notes). */
 export const attachmentItems = pgTable(
   'attachment_items',
-  { id: serial('id').primaryKey(), userId: owner(), questionId: question(), createdAt: createdAt() },
+  {
+    id: serial('id').primaryKey(),
+    userId: owner(),
+    questionId: question(),
+    createdAt: createdAt(),
+  },
   (t) => [index('attachment_items_user_question_idx').on(t.userId, t.questionId)],
 );
 

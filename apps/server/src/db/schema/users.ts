@@ -58,7 +58,9 @@ export const oneTimeCodes = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: varchar('purpose', { length: 32 }).$type<'email_verification' | 'password_reset'>().notNull(),
+    purpose: varchar('purpose', { length: 32 })
+      .$type<'email_verification' | 'password_reset'>()
+      .notNull(),
     codeHash: varchar('code_hash', { length: 64 }).notNull(),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

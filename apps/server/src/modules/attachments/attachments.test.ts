@@ -45,8 +45,18 @@ describe('POST /api/attachmentsitem/', () => {
       id: expect.any(Number),
       question: question.id,
       images: [
-        { id: expect.any(Number), url: expect.stringMatching(/^\/media\/attachments\/[^?]+\.jpg\?expires=\d+&signature=[\w-]+$/) },
-        { id: expect.any(Number), url: expect.stringMatching(/^\/media\/attachments\/[^?]+\.png\?expires=\d+&signature=[\w-]+$/) },
+        {
+          id: expect.any(Number),
+          url: expect.stringMatching(
+            /^\/media\/attachments\/[^?]+\.jpg\?expires=\d+&signature=[\w-]+$/,
+          ),
+        },
+        {
+          id: expect.any(Number),
+          url: expect.stringMatching(
+            /^\/media\/attachments\/[^?]+\.png\?expires=\d+&signature=[\w-]+$/,
+          ),
+        },
       ],
       created_at: expect.any(String),
     });

@@ -39,7 +39,10 @@ export async function list(
     f.before ? lt(auditLog.createdAt, f.before) : undefined,
   ];
   const where = and(...conditions);
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(auditLog).where(where);
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: count() })
+    .from(auditLog)
+    .where(where);
   const rows = await db
     .select()
     .from(auditLog)

@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { auditPageSchema, auditQuerySchema, detailErrorSchema, fieldErrorsSchema } from '@qbank/contract';
+import {
+  auditPageSchema,
+  auditQuerySchema,
+  detailErrorSchema,
+  fieldErrorsSchema,
+} from '@qbank/contract';
 import { requireStaff } from '../../lib/auth';
 import { paginatedResponse } from '../../lib/pagination';
 import * as service from './audit.service';
@@ -14,7 +19,8 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['staff'],
-        summary: 'The audit log of staff actions, newest first (filters: actor, action, target_type, target_id, since, until)',
+        summary:
+          'The audit log of staff actions, newest first (filters: actor, action, target_type, target_id, since, until)',
         security: [{ token: [] }],
         querystring: auditQuerySchema,
         response: {

@@ -66,7 +66,9 @@ export async function list(db: Db, query: AuditQuery) {
       targetType: query.target_type || undefined,
       targetId: query.target_id,
       since: query.since ? new Date(`${query.since}T00:00:00Z`) : undefined,
-      before: query.until ? new Date(new Date(`${query.until}T00:00:00Z`).getTime() + DAY_MS) : undefined,
+      before: query.until
+        ? new Date(new Date(`${query.until}T00:00:00Z`).getTime() + DAY_MS)
+        : undefined,
     },
     pageWindow(query),
   );

@@ -11,7 +11,9 @@ import { toUserDetail } from './user-detail';
 const NOT_A_DICT = 'Invalid data. Expected a dictionary.';
 
 /** The fields and image file of a PATCH, JSON or multipart; null and empty values left out (seed §5). */
-async function readProfileForm(request: FastifyRequest): Promise<{ fields: Record<string, unknown>; image?: UploadedFile }> {
+async function readProfileForm(
+  request: FastifyRequest,
+): Promise<{ fields: Record<string, unknown>; image?: UploadedFile }> {
   if (request.isMultipart()) {
     const form = await readForm(request);
     // A file where a text field is expected, or text where the image is (issue 17).
@@ -34,7 +36,11 @@ async function readProfileForm(request: FastifyRequest): Promise<{ fields: Recor
  * Updates first_name, last_name, phone, date_of_birth and the image; e-mail and flags are
  * read-only (ignored, as DRF does). A new image replaces the old one, whose file is deleted.
  */
-export async function updateProfile(app: FastifyInstance, user: User, request: FastifyRequest): Promise<User> {
+export async function updateProfile(
+  app: FastifyInstance,
+  user: User,
+  request: FastifyRequest,
+): Promise<User> {
   const { fields, image } = await readProfileForm(request);
   const input = parseOrThrow(userUpdateSchema, fields);
   const changes: UserChanges = {};
@@ -42,7 +48,8 @@ export async function updateProfile(app: FastifyInstance, user: User, request: F
   if (input.last_name !== undefined) changes.lastName = input.last_name;
   if (input.phone !== undefined) changes.phone = input.phone;
   if (input.date_of_birth !== undefined) changes.dateOfBirth = input.date_of_birth;
-  if (image && image.data.length > 0) changes.image = await storeImage(app.storage, 'profiles', 'image', image.data);
+  if (image && image.data.length > 0)
+    changes.image = await storeImage(app.storage, 'profiles', 'image', image.data);
   if (!Object.keys(changes).length) return user;
   let updated: User;
   try {

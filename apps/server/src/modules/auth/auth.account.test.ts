@@ -26,7 +26,9 @@ async function jpegWithExif(): Promise<Buffer> {
     .toBuffer();
 }
 
-function multipart(parts: { name: string; value: string | Buffer; filename?: string; type?: string }[]) {
+function multipart(
+  parts: { name: string; value: string | Buffer; filename?: string; type?: string }[],
+) {
   const boundary = `----qbank${Date.now()}`;
   const chunks: Buffer[] = [];
   for (const part of parts) {
@@ -34,10 +36,17 @@ function multipart(parts: { name: string; value: string | Buffer; filename?: str
       ? `form-data; name="${part.name}"; filename="${part.filename}"`
       : `form-data; name="${part.name}"`;
     const head = `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.filename ? `Content-Type: ${part.type ?? 'application/octet-stream'}\r\n` : ''}\r\n`;
-    chunks.push(Buffer.from(head), Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value), Buffer.from('\r\n'));
+    chunks.push(
+      Buffer.from(head),
+      Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value),
+      Buffer.from('\r\n'),
+    );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+  return {
+    payload: Buffer.concat(chunks),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
 }
 
 const patch = (headers: Record<string, string>, body: ReturnType<typeof multipart>) =>
@@ -55,7 +64,14 @@ describe('PATCH /api/auth/user/', () => {
       method: 'PATCH',
       url: '/api/auth/user/',
       headers,
-      payload: { first_name: 'Marie', last_name: '', phone: null, date_of_birth: '1991-02-03', email: 'x@evil.test', is_staff: true },
+      payload: {
+        first_name: 'Marie',
+        last_name: '',
+        phone: null,
+        date_of_birth: '1991-02-03',
+        email: 'x@evil.test',
+        is_staff: true,
+      },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -94,8 +110,13 @@ describe('PATCH /api/auth/user/', () => {
     expect(served.rawPayload.includes(Buffer.from('SecretCam'))).toBe(false);
 
     // A new image replaces the old one, whose file is deleted.
-    const png = await sharp({ create: { width: 8, height: 8, channels: 4, background: '#1C5153' } }).png().toBuffer();
-    const second = await patch(headers, multipart([{ name: 'image', value: png, filename: 'new.png', type: 'image/png' }]));
+    const png = await sharp({ create: { width: 8, height: 8, channels: 4, background: '#1C5153' } })
+      .png()
+      .toBuffer();
+    const second = await patch(
+      headers,
+      multipart([{ name: 'image', value: png, filename: 'new.png', type: 'image/png' }]),
+    );
     expect(second.statusCode).toBe(200);
     expect(second.json().image).toMatch(/\.png$/);
     expect(await app.storage.exists(key)).toBe(false);
@@ -105,11 +126,15 @@ describe('PATCH /api/auth/user/', () => {
     const { headers } = await buildUser(db);
     const res = await patch(
       headers,
-      multipart([{ name: 'image', value: 'not an image at all', filename: 'x.png', type: 'image/png' }]),
+      multipart([
+        { name: 'image', value: 'not an image at all', filename: 'x.png', type: 'image/png' },
+      ]),
     );
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
-      image: ['Upload a valid image. The file you uploaded was either not an image or a corrupted image.'],
+      image: [
+        'Upload a valid image. The file you uploaded was either not an image or a corrupted image.',
+      ],
     });
   });
 
@@ -129,17 +154,38 @@ describe('PATCH /api/auth/user/', () => {
       phone: ['Enter a valid phone number.'],
       first_name: ['Ensure this field has no more than 150 characters.'],
     });
-    const future = await app.inject({ method: 'PATCH', url: '/api/auth/user/', headers, payload: { date_of_birth: '2999-01-01' } });
-    expect(future.json()).toEqual({ date_of_birth: ['The date of birth cannot be in the future.'] });
-    const wrongType = await app.inject({ method: 'PATCH', url: '/api/auth/user/', headers, payload: { first_name: 5 } });
+    const future = await app.inject({
+      method: 'PATCH',
+      url: '/api/auth/user/',
+      headers,
+      payload: { date_of_birth: '2999-01-01' },
+    });
+    expect(future.json()).toEqual({
+      date_of_birth: ['The date of birth cannot be in the future.'],
+    });
+    const wrongType = await app.inject({
+      method: 'PATCH',
+      url: '/api/auth/user/',
+      headers,
+      payload: { first_name: 5 },
+    });
     expect(wrongType.statusCode).toBe(400);
     expect(Object.keys(wrongType.json())).toEqual(['first_name']);
-    const list = await app.inject({ method: 'PATCH', url: '/api/auth/user/', headers, payload: [1] });
+    const list = await app.inject({
+      method: 'PATCH',
+      url: '/api/auth/user/',
+      headers,
+      payload: [1],
+    });
     expect(list.json()).toEqual({ non_field_errors: ['Invalid data. Expected a dictionary.'] });
   });
 
   it('answers 401 without a token', async () => {
-    const res = await app.inject({ method: 'PATCH', url: '/api/auth/user/', payload: { first_name: 'A' } });
+    const res = await app.inject({
+      method: 'PATCH',
+      url: '/api/auth/user/',
+      payload: { first_name: 'A' },
+    });
     expect(res.statusCode).toBe(401);
   });
 });
@@ -150,7 +196,10 @@ describe('DELETE /api/delete-account/', () => {
     const other = await buildUser(db);
     const question = await buildQuestion(db);
     const image = await jpegWithExif();
-    const withImage = await patch(headers, multipart([{ name: 'image', value: image, filename: 'me.jpg', type: 'image/jpeg' }]));
+    const withImage = await patch(
+      headers,
+      multipart([{ name: 'image', value: image, filename: 'me.jpg', type: 'image/jpeg' }]),
+    );
     const profileKey = withImage.json().image.replace('/media/', '');
     expect(await app.storage.exists(profileKey)).toBe(true);
 
@@ -158,16 +207,39 @@ describe('DELETE /api/delete-account/', () => {
       await app.storage.put(key, Buffer.from('file'));
       return key;
     };
-    const [note] = await db.insert(noteItems).values({ userId: user.id, questionId: question.id, content: 'n' }).returning();
-    await db.insert(noteItemAttachments).values({ noteItemId: note!.id, key: await put('notes/mine.jpg') });
-    const [item] = await db.insert(attachmentItems).values({ userId: user.id, questionId: question.id }).returning();
-    await db.insert(attachmentItemImages).values({ attachmentItemId: item!.id, key: await put('attachments/mine.jpg') });
-    const [plan] = await db.insert(plans).values({ name: 'Year', price: '10.00', currency: 'EUR', durationDays: 365 }).returning();
-    await db.insert(purchases).values({ userId: user.id, planId: plan!.id, receipt: await put('receipts/mine.jpg') });
-    const [comment] = await db.insert(comments).values({ userId: user.id, questionId: question.id, body: 'Hello' }).returning();
+    const [note] = await db
+      .insert(noteItems)
+      .values({ userId: user.id, questionId: question.id, content: 'n' })
+      .returning();
+    await db
+      .insert(noteItemAttachments)
+      .values({ noteItemId: note!.id, key: await put('notes/mine.jpg') });
+    const [item] = await db
+      .insert(attachmentItems)
+      .values({ userId: user.id, questionId: question.id })
+      .returning();
+    await db
+      .insert(attachmentItemImages)
+      .values({ attachmentItemId: item!.id, key: await put('attachments/mine.jpg') });
+    const [plan] = await db
+      .insert(plans)
+      .values({ name: 'Year', price: '10.00', currency: 'EUR', durationDays: 365 })
+      .returning();
+    await db
+      .insert(purchases)
+      .values({ userId: user.id, planId: plan!.id, receipt: await put('receipts/mine.jpg') });
+    const [comment] = await db
+      .insert(comments)
+      .values({ userId: user.id, questionId: question.id, body: 'Hello' })
+      .returning();
     // Another user's files stay.
-    const [otherNote] = await db.insert(noteItems).values({ userId: other.user.id, questionId: question.id }).returning();
-    await db.insert(noteItemAttachments).values({ noteItemId: otherNote!.id, key: await put('notes/theirs.jpg') });
+    const [otherNote] = await db
+      .insert(noteItems)
+      .values({ userId: other.user.id, questionId: question.id })
+      .returning();
+    await db
+      .insert(noteItemAttachments)
+      .values({ noteItemId: otherNote!.id, key: await put('notes/theirs.jpg') });
 
     const res = await app.inject({ method: 'DELETE', url: '/api/delete-account/', headers });
     expect(res.statusCode).toBe(200);
@@ -188,7 +260,11 @@ describe('DELETE /api/delete-account/', () => {
 
     const after = await app.inject({ method: 'GET', url: '/api/auth/user/', headers });
     expect(after.statusCode).toBe(401);
-    const otherStill = await app.inject({ method: 'GET', url: '/api/auth/user/', headers: other.headers });
+    const otherStill = await app.inject({
+      method: 'GET',
+      url: '/api/auth/user/',
+      headers: other.headers,
+    });
     expect(otherStill.statusCode).toBe(200);
   });
 
@@ -205,12 +281,24 @@ describe('DELETE /api/delete-account/', () => {
     });
     const id = created.json().id as number;
     for (const voter of [leaving, staying]) {
-      const up = await app.inject({ method: 'POST', url: `/api/comments/${id}/increase_rank/`, headers: voter.headers });
+      const up = await app.inject({
+        method: 'POST',
+        url: `/api/comments/${id}/increase_rank/`,
+        headers: voter.headers,
+      });
       expect(up.statusCode).toBe(200);
     }
-    const deleted = await app.inject({ method: 'DELETE', url: '/api/delete-account/', headers: leaving.headers });
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: '/api/delete-account/',
+      headers: leaving.headers,
+    });
     expect(deleted.statusCode).toBe(200);
-    const comment = await app.inject({ method: 'GET', url: `/api/comments/${id}/`, headers: author.headers });
+    const comment = await app.inject({
+      method: 'GET',
+      url: `/api/comments/${id}/`,
+      headers: author.headers,
+    });
     expect(comment.json().rank).toBe(1);
   });
 

@@ -17,7 +17,8 @@ export const LIMITS = {
 
 const WINDOW = 60;
 
-const byCaller = (request: FastifyRequest) => (request.user ? `user:${request.user.id}` : undefined);
+const byCaller = (request: FastifyRequest) =>
+  request.user ? `user:${request.user.id}` : undefined;
 
 const rules = (name: string, perKey: number, key: LimitRule['key'], perIp: number): LimitRule[] => [
   { name: `${name}:key`, max: perKey, windowSeconds: WINDOW, key },
@@ -35,9 +36,20 @@ export function authLimits(app: FastifyInstance) {
       app,
       rules('reset-request', LIMITS.resetRequest.perEmail, byBodyEmail, LIMITS.resetRequest.perIp),
     ),
-    resetCode: rateLimit(app, rules('reset-code', LIMITS.codeCheck.perAccount, byBodyEmail, LIMITS.codeCheck.perIp)),
-    verifyEmail: rateLimit(app, rules('verify-email', LIMITS.codeCheck.perAccount, byCaller, LIMITS.codeCheck.perIp)),
-    resend: rateLimit(app, rules('resend', LIMITS.resend.perEmail, byBodyEmail, LIMITS.resend.perIp)),
-    provider: rateLimit(app, [{ name: 'provider:ip', max: LIMITS.provider.perIp, windowSeconds: WINDOW, key: byIp }]),
+    resetCode: rateLimit(
+      app,
+      rules('reset-code', LIMITS.codeCheck.perAccount, byBodyEmail, LIMITS.codeCheck.perIp),
+    ),
+    verifyEmail: rateLimit(
+      app,
+      rules('verify-email', LIMITS.codeCheck.perAccount, byCaller, LIMITS.codeCheck.perIp),
+    ),
+    resend: rateLimit(
+      app,
+      rules('resend', LIMITS.resend.perEmail, byBodyEmail, LIMITS.resend.perIp),
+    ),
+    provider: rateLimit(app, [
+      { name: 'provider:ip', max: LIMITS.provider.perIp, windowSeconds: WINDOW, key: byIp },
+    ]),
   };
 }

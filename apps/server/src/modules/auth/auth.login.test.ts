@@ -10,11 +10,20 @@ const { app, database } = await setupTestApp({ GOOGLE_CLIENT_ID: 'client-123.app
 const db = database.db;
 
 const login = (payload: unknown, remoteAddress = freshIp()) =>
-  app.inject({ method: 'POST', url: '/api/auth/login/', payload: payload as object, remoteAddress });
+  app.inject({
+    method: 'POST',
+    url: '/api/auth/login/',
+    payload: payload as object,
+    remoteAddress,
+  });
 
 describe('POST /api/auth/login/', () => {
   it('answers {key, user} with a new 40-hex key, whatever the case of the e-mail', async () => {
-    const { user } = await buildUser(db, { firstName: 'Grace', lastName: 'Hopper', dateOfBirth: '1990-12-09' });
+    const { user } = await buildUser(db, {
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      dateOfBirth: '1990-12-09',
+    });
     const res = await login({ email: user.email.toUpperCase(), password: DEFAULT_PASSWORD });
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -34,7 +43,10 @@ describe('POST /api/auth/login/', () => {
       token: body.key,
     });
     // Stored only as a hash.
-    const rows = await db.select().from(authTokens).where(eq(authTokens.keyHash, hashToken(body.key)));
+    const rows = await db
+      .select()
+      .from(authTokens)
+      .where(eq(authTokens.keyHash, hashToken(body.key)));
     expect(rows).toHaveLength(1);
   });
 
@@ -46,19 +58,39 @@ describe('POST /api/auth/login/', () => {
   });
 
   it.each([
-    ['a wrong password', async () => ({ email: (await buildUser(db)).user.email, password: 'Wrong-Password-1' })],
+    [
+      'a wrong password',
+      async () => ({ email: (await buildUser(db)).user.email, password: 'Wrong-Password-1' }),
+    ],
     ['an unknown e-mail', async () => ({ email: freshEmail(), password: DEFAULT_PASSWORD })],
-    ['an inactive user', async () => ({ email: (await buildUser(db, { isActive: false })).user.email, password: DEFAULT_PASSWORD })],
-    ['a user without password', async () => ({ email: (await buildUser(db, { passwordHash: null })).user.email, password: DEFAULT_PASSWORD })],
+    [
+      'an inactive user',
+      async () => ({
+        email: (await buildUser(db, { isActive: false })).user.email,
+        password: DEFAULT_PASSWORD,
+      }),
+    ],
+    [
+      'a user without password',
+      async () => ({
+        email: (await buildUser(db, { passwordHash: null })).user.email,
+        password: DEFAULT_PASSWORD,
+      }),
+    ],
   ])('refuses %s with the catalogue message', async (_name, payload) => {
     const res = await login(await payload());
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ non_field_errors: ['Unable to log in with provided credentials.'] });
+    expect(res.json()).toEqual({
+      non_field_errors: ['Unable to log in with provided credentials.'],
+    });
   });
 
   it('validates the body', async () => {
     const missing = await login({});
-    expect(missing.json()).toEqual({ email: ['This field is required.'], password: ['This field is required.'] });
+    expect(missing.json()).toEqual({
+      email: ['This field is required.'],
+      password: ['This field is required.'],
+    });
     const blank = await login({ email: 'a@example.com', password: '' });
     expect(blank.json()).toEqual({ password: ['This field may not be blank.'] });
     const malformed = await login({ email: 'nope', password: 'x' });
@@ -112,10 +144,14 @@ describe('POST /api/auth/login/', () => {
     expect(statuses).toEqual([...Array(10).fill(400), 429]);
     const blocked = await login({ email: user.email, password: DEFAULT_PASSWORD });
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().detail).toMatch(/^Request was throttled\. Expected available in \d+ seconds\.$/);
+    expect(blocked.json().detail).toMatch(
+      /^Request was throttled\. Expected available in \d+ seconds\.$/,
+    );
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     const other = await buildUser(db);
-    expect((await login({ email: other.user.email, password: DEFAULT_PASSWORD })).statusCode).toBe(200);
+    expect((await login({ email: other.user.email, password: DEFAULT_PASSWORD })).statusCode).toBe(
+      200,
+    );
   });
 });
 
@@ -129,7 +165,11 @@ describe('POST /api/auth/logout/', () => {
     const revoked = await app.inject({ method: 'GET', url: '/api/auth/user/', headers });
     expect(revoked.statusCode).toBe(401);
     expect(revoked.json()).toEqual({ detail: 'Invalid token.' });
-    const other = await app.inject({ method: 'GET', url: '/api/auth/user/', headers: { authorization: `token ${second}` } });
+    const other = await app.inject({
+      method: 'GET',
+      url: '/api/auth/user/',
+      headers: { authorization: `token ${second}` },
+    });
     expect(other.statusCode).toBe(200);
     expect(other.json().token).toBe(second);
   });
@@ -189,8 +229,8 @@ describe('GET /api/auth/user/', () => {
       expect(paths).toHaveProperty([path]);
     }
     expect(JSON.stringify(paths['/api/auth/user/'].patch.requestBody)).toContain('date_of_birth');
-    expect(paths['/api/auth/login/'].post.requestBody.content['application/json'].schema.properties).toHaveProperty(
-      'password',
-    );
+    expect(
+      paths['/api/auth/login/'].post.requestBody.content['application/json'].schema.properties,
+    ).toHaveProperty('password');
   });
 });

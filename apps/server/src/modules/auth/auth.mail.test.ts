@@ -59,7 +59,11 @@ describe('createMailer logging', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qbank-mail-'));
     const { log, lines } = capturingLogger();
     const mailer = createMailer({ smtpUrl: undefined, from: 'QBank <a@b.c>', dataDir, log });
-    await mailer.send({ to: 'someone@example.com', subject: 'Your code', text: 'Your code is: 493817' });
+    await mailer.send({
+      to: 'someone@example.com',
+      subject: 'Your code',
+      text: 'Your code is: 493817',
+    });
     mailer.close();
     const output = lines.join('');
     expect(output).toContain('someone@example.com');
@@ -70,10 +74,15 @@ describe('createMailer logging', () => {
 
   it('rejects with MailError and logs no body when the SMTP server cannot be reached', async () => {
     const { log, lines } = capturingLogger();
-    const mailer = createMailer({ smtpUrl: 'smtp://127.0.0.1:9', from: 'QBank <a@b.c>', dataDir: os.tmpdir(), log });
-    await expect(mailer.send({ to: 'x@example.com', subject: 'S', text: 'code is: 271828' })).rejects.toBeInstanceOf(
-      MailError,
-    );
+    const mailer = createMailer({
+      smtpUrl: 'smtp://127.0.0.1:9',
+      from: 'QBank <a@b.c>',
+      dataDir: os.tmpdir(),
+      log,
+    });
+    await expect(
+      mailer.send({ to: 'x@example.com', subject: 'S', text: 'code is: 271828' }),
+    ).rejects.toBeInstanceOf(MailError);
     mailer.close();
     expect(lines.join('')).toContain('mail not sent');
     expect(lines.join('')).not.toContain('271828');
@@ -89,13 +98,25 @@ describe('when mail cannot be sent', () => {
       payload: { email, password1: STRONG_PASSWORD, password2: STRONG_PASSWORD },
     });
     expect(res.statusCode).toBe(201);
-    const me = await noMail.inject({ method: 'GET', url: '/api/auth/user/', headers: { authorization: `Token ${res.json().key}` } });
+    const me = await noMail.inject({
+      method: 'GET',
+      url: '/api/auth/user/',
+      headers: { authorization: `Token ${res.json().key}` },
+    });
     expect(me.json()).toMatchObject({ email, is_confirmed: false });
     const expected = { detail: 'The e-mail could not be sent. Try again later.' };
-    const resend = await noMail.inject({ method: 'POST', url: '/api/auth/resend_email_verification_code/', payload: { email } });
+    const resend = await noMail.inject({
+      method: 'POST',
+      url: '/api/auth/resend_email_verification_code/',
+      payload: { email },
+    });
     expect(resend.statusCode).toBe(503);
     expect(resend.json()).toEqual(expected);
-    const reset = await noMail.inject({ method: 'POST', url: '/api/password-reset/request/', payload: { email } });
+    const reset = await noMail.inject({
+      method: 'POST',
+      url: '/api/password-reset/request/',
+      payload: { email },
+    });
     expect(reset.statusCode).toBe(503);
     expect(reset.json()).toEqual(expected);
   });

@@ -12,8 +12,12 @@ const db = database.db;
 const NEW_PASSWORD = 'Quartz-Lantern-683';
 const INVALID = { code: ['Invalid or expired code.'] };
 
-const post = (url: string, payload: unknown, remoteAddress = freshIp(), headers: Record<string, string> = {}) =>
-  app.inject({ method: 'POST', url, payload: payload as object, remoteAddress, headers });
+const post = (
+  url: string,
+  payload: unknown,
+  remoteAddress = freshIp(),
+  headers: Record<string, string> = {},
+) => app.inject({ method: 'POST', url, payload: payload as object, remoteAddress, headers });
 
 /** A confirmed user who asked for a reset; answers them and the mailed code. */
 async function requested() {
@@ -38,7 +42,9 @@ describe('POST /api/password-reset/request/', () => {
     const b = await post('/api/password-reset/request/', { email });
     expect(b.statusCode).toBe(200);
     expect(b.json()).toEqual(a.json());
-    expect(b.json()).toEqual({ detail: 'If this address belongs to an account, a password reset code has been sent to it.' });
+    expect(b.json()).toEqual({
+      detail: 'If this address belongs to an account, a password reset code has been sent to it.',
+    });
     expect(mailbox.count(email)).toBe(0);
   });
 
@@ -53,7 +59,8 @@ describe('POST /api/password-reset/request/', () => {
   it('throttles requests per address', async () => {
     const email = freshEmail('ghost');
     const statuses = [];
-    for (let i = 0; i < 6; i++) statuses.push((await post('/api/password-reset/request/', { email })).statusCode);
+    for (let i = 0; i < 6; i++)
+      statuses.push((await post('/api/password-reset/request/', { email })).statusCode);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
 });
@@ -93,7 +100,9 @@ describe('POST /api/password-reset/verify_code/', () => {
     for (let i = 0; i < 5; i++) {
       await post('/api/password-reset/verify_code/', { code: otherCode(code), email: user.email });
     }
-    expect((await post('/api/password-reset/verify_code/', { code, email: user.email })).json()).toEqual(INVALID);
+    expect(
+      (await post('/api/password-reset/verify_code/', { code, email: user.email })).json(),
+    ).toEqual(INVALID);
     expect((await post('/api/password-reset/verify_code/', { code })).json()).toEqual(INVALID);
   });
 
@@ -129,8 +138,13 @@ describe('POST /api/password-reset/verify_email/', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ detail: 'Password has been reset with the new password.' });
-    expect((await app.inject({ method: 'GET', url: '/api/auth/user/', headers })).statusCode).toBe(401);
-    const oldLogin = await post('/api/auth/login/', { email: user.email, password: DEFAULT_PASSWORD });
+    expect((await app.inject({ method: 'GET', url: '/api/auth/user/', headers })).statusCode).toBe(
+      401,
+    );
+    const oldLogin = await post('/api/auth/login/', {
+      email: user.email,
+      password: DEFAULT_PASSWORD,
+    });
     expect(oldLogin.statusCode).toBe(400);
     const newLogin = await post('/api/auth/login/', { email: user.email, password: NEW_PASSWORD });
     expect(newLogin.statusCode).toBe(200);
@@ -157,7 +171,9 @@ describe('POST /api/password-reset/verify_email/', () => {
       new_password1: user.email,
       new_password2: user.email,
     });
-    expect(similar.json()).toEqual({ new_password1: ['The password is too similar to the email.'] });
+    expect(similar.json()).toEqual({
+      new_password1: ['The password is too similar to the email.'],
+    });
     expect((await post('/api/password-reset/verify_code/', { code })).statusCode).toBe(200);
   });
 
@@ -168,8 +184,13 @@ describe('POST /api/password-reset/verify_email/', () => {
       new_password1: NEW_PASSWORD,
       new_password2: `${NEW_PASSWORD}!`,
     });
-    expect(mismatch.json()).toEqual({ non_field_errors: ["The two password fields didn't match."] });
-    const missing = await post('/api/password-reset/verify_email/', { code, new_password1: NEW_PASSWORD });
+    expect(mismatch.json()).toEqual({
+      non_field_errors: ["The two password fields didn't match."],
+    });
+    const missing = await post('/api/password-reset/verify_email/', {
+      code,
+      new_password1: NEW_PASSWORD,
+    });
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toEqual({ new_password2: ['This field is required.'] });
   });

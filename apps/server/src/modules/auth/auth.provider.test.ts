@@ -23,7 +23,9 @@ provider.service.on('beforeUserinfo', (response: MutableResponse, req: IncomingM
   response.body = { sub: 'provider-user', ...claims };
 });
 
-const { app, database } = await setupTestApp({ OIDC_USERINFO_URL: `${provider.issuer.url}/userinfo` });
+const { app, database } = await setupTestApp({
+  OIDC_USERINFO_URL: `${provider.issuer.url}/userinfo`,
+});
 const db = database.db;
 // Port 9 (discard) on loopback: nothing listens there.
 const { app: offline } = await setupTestApp({ OIDC_USERINFO_URL: 'http://127.0.0.1:9/userinfo' });
@@ -41,13 +43,29 @@ const post = (url: string, access_token: unknown) =>
 describe('POST /api/auth/google-signup/', () => {
   it('creates a confirmed user named from the provider and answers 201 {key, user}', async () => {
     const email = freshEmail('gsu');
-    const token = await accessToken({ email, email_verified: true, given_name: 'Ada', family_name: 'Byron' });
+    const token = await accessToken({
+      email,
+      email_verified: true,
+      given_name: 'Ada',
+      family_name: 'Byron',
+    });
     const res = await post('/api/auth/google-signup/', token);
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body.key).toMatch(/^[0-9a-f]{40}$/);
-    expect(body.user).toMatchObject({ email, first_name: 'Ada', last_name: 'Byron', is_active: true, is_confirmed: true, token: body.key });
-    const me = await app.inject({ method: 'GET', url: '/api/auth/user/', headers: { authorization: `Token ${body.key}` } });
+    expect(body.user).toMatchObject({
+      email,
+      first_name: 'Ada',
+      last_name: 'Byron',
+      is_active: true,
+      is_confirmed: true,
+      token: body.key,
+    });
+    const me = await app.inject({
+      method: 'GET',
+      url: '/api/auth/user/',
+      headers: { authorization: `Token ${body.key}` },
+    });
     expect(me.statusCode).toBe(200);
   });
 
@@ -56,14 +74,22 @@ describe('POST /api/auth/google-signup/', () => {
     const token = await accessToken({ email: user.email.toUpperCase(), email_verified: true });
     const res = await post('/api/auth/google-signup/', token);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ email: ['A user is already registered with this e-mail address.'] });
+    expect(res.json()).toEqual({
+      email: ['A user is already registered with this e-mail address.'],
+    });
   });
 
   it('accepts only a verified e-mail', async () => {
-    for (const claims of [{ email: freshEmail(), email_verified: false }, { email: freshEmail() }, { email_verified: true }]) {
+    for (const claims of [
+      { email: freshEmail(), email_verified: false },
+      { email: freshEmail() },
+      { email_verified: true },
+    ]) {
       const res = await post('/api/auth/google-signup/', await accessToken(claims));
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ access_token: ['The identity provider has not verified this e-mail address.'] });
+      expect(res.json()).toEqual({
+        access_token: ['The identity provider has not verified this e-mail address.'],
+      });
     }
   });
 });
@@ -71,16 +97,24 @@ describe('POST /api/auth/google-signup/', () => {
 describe('POST /api/auth/google-signin/', () => {
   it('signs in an existing user by the verified e-mail, confirming it', async () => {
     const { user } = await buildUser(db, { isConfirmed: false });
-    const res = await post('/api/auth/google-signin/', await accessToken({ email: user.email, email_verified: 'true' }));
+    const res = await post(
+      '/api/auth/google-signin/',
+      await accessToken({ email: user.email, email_verified: 'true' }),
+    );
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.user).toMatchObject({ id: user.id, is_confirmed: true, token: body.key });
   });
 
   it('answers the catalogue message for an unknown e-mail', async () => {
-    const res = await post('/api/auth/google-signin/', await accessToken({ email: freshEmail(), email_verified: true }));
+    const res = await post(
+      '/api/auth/google-signin/',
+      await accessToken({ email: freshEmail(), email_verified: true }),
+    );
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ non_field_errors: ['User does not exist. Please sign up first.'] });
+    expect(res.json()).toEqual({
+      non_field_errors: ['User does not exist. Please sign up first.'],
+    });
   });
 
   it('refuses a token the provider does not accept', async () => {
@@ -90,7 +124,11 @@ describe('POST /api/auth/google-signin/', () => {
   });
 
   it('validates the body', async () => {
-    const missing = await app.inject({ method: 'POST', url: '/api/auth/google-signin/', payload: {} });
+    const missing = await app.inject({
+      method: 'POST',
+      url: '/api/auth/google-signin/',
+      payload: {},
+    });
     expect(missing.json()).toEqual({ access_token: ['This field is required.'] });
     const wrong = await post('/api/auth/google-signin/', 42);
     expect(wrong.json()).toEqual({ access_token: ['Not a valid string.'] });
@@ -99,8 +137,14 @@ describe('POST /api/auth/google-signin/', () => {
 
 describe('an unreachable provider', () => {
   it('answers 502 with a sentence, never 500', async () => {
-    const res = await offline.inject({ method: 'POST', url: '/api/auth/google-signin/', payload: { access_token: 'x' } });
+    const res = await offline.inject({
+      method: 'POST',
+      url: '/api/auth/google-signin/',
+      payload: { access_token: 'x' },
+    });
     expect(res.statusCode).toBe(502);
-    expect(res.json()).toEqual({ detail: 'The identity provider could not be reached. Try again later.' });
+    expect(res.json()).toEqual({
+      detail: 'The identity provider could not be reached. Try again later.',
+    });
   });
 });

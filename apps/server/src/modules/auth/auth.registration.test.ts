@@ -9,8 +9,12 @@ const mailbox = await startMailbox();
 const { app, database } = await setupTestApp({ SMTP_URL: mailbox.url });
 const db = database.db;
 
-const post = (url: string, payload: unknown, headers: Record<string, string> = {}, remoteAddress?: string) =>
-  app.inject({ method: 'POST', url, payload: payload as object, headers, remoteAddress });
+const post = (
+  url: string,
+  payload: unknown,
+  headers: Record<string, string> = {},
+  remoteAddress?: string,
+) => app.inject({ method: 'POST', url, payload: payload as object, headers, remoteAddress });
 
 const registration = (fields: Record<string, unknown>, remoteAddress = freshIp()) =>
   post(
@@ -23,7 +27,12 @@ const registration = (fields: Record<string, unknown>, remoteAddress = freshIp()
 describe('POST /api/auth/registration/', () => {
   it('creates an active, unconfirmed user, answers 201 {key, user} and mails a code', async () => {
     const email = freshEmail();
-    const res = await registration({ email, first_name: 'Ada', last_name: 'Lovelace', phone: '+213 555 0101' });
+    const res = await registration({
+      email,
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      phone: '+213 555 0101',
+    });
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body.key).toMatch(/^[0-9a-f]{40}$/);
@@ -52,7 +61,9 @@ describe('POST /api/auth/registration/', () => {
     const { user } = await buildUser(db);
     const res = await registration({ email: user.email.toUpperCase() });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ email: ['A user is already registered with this e-mail address.'] });
+    expect(res.json()).toEqual({
+      email: ['A user is already registered with this e-mail address.'],
+    });
   });
 
   it("answers the two passwords' mismatch as a non-field error", async () => {
@@ -76,8 +87,14 @@ describe('POST /api/auth/registration/', () => {
     const email = freshEmail('marguerite');
     const byEmail = await registration({ email, password1: email, password2: email });
     expect(byEmail.json()).toEqual({ password1: ['The password is too similar to the email.'] });
-    const byName = await registration({ first_name: 'Bartholomew', password1: 'Bartholomew7', password2: 'Bartholomew7' });
-    expect(byName.json()).toEqual({ password1: ['The password is too similar to the first name.'] });
+    const byName = await registration({
+      first_name: 'Bartholomew',
+      password1: 'Bartholomew7',
+      password2: 'Bartholomew7',
+    });
+    expect(byName.json()).toEqual({
+      password1: ['The password is too similar to the first name.'],
+    });
   });
 
   it('validates every field with DRF messages', async () => {
@@ -105,7 +122,9 @@ describe('POST /api/auth/registration/', () => {
       const res = await registration({ email, password2: 'mismatch-on-purpose' });
       answers.push(res.statusCode);
       if (res.statusCode === 429) {
-        expect(res.json().detail).toMatch(/^Request was throttled\. Expected available in \d+ seconds\.$/);
+        expect(res.json().detail).toMatch(
+          /^Request was throttled\. Expected available in \d+ seconds\.$/,
+        );
         expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
       }
     }
@@ -119,7 +138,11 @@ describe('POST /api/auth/verify_email/', () => {
     const res = await post('/api/auth/verify_email/', { code: account.code }, account.headers);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ detail: 'The e-mail address has been confirmed.' });
-    const me = await app.inject({ method: 'GET', url: '/api/auth/user/', headers: account.headers });
+    const me = await app.inject({
+      method: 'GET',
+      url: '/api/auth/user/',
+      headers: account.headers,
+    });
     expect(me.json().is_confirmed).toBe(true);
     const again = await post('/api/auth/verify_email/', { code: account.code }, account.headers);
     expect(again.json()).toEqual({ detail: 'The e-mail address is already confirmed.' });
@@ -193,9 +216,13 @@ describe('POST /api/auth/resend_email_verification_code/', () => {
   it('allows one a minute per address (429 with Retry-After)', async () => {
     const account = await register(app, mailbox);
     await post('/api/auth/resend_email_verification_code/', { email: account.email });
-    const res = await post('/api/auth/resend_email_verification_code/', { email: account.email.toUpperCase() });
+    const res = await post('/api/auth/resend_email_verification_code/', {
+      email: account.email.toUpperCase(),
+    });
     expect(res.statusCode).toBe(429);
-    expect(res.json().detail).toMatch(/^Request was throttled\. Expected available in ([1-9]|[1-5]\d|60) seconds\.$/);
+    expect(res.json().detail).toMatch(
+      /^Request was throttled\. Expected available in ([1-9]|[1-5]\d|60) seconds\.$/,
+    );
     expect(res.headers['retry-after']).toBeDefined();
     expect(mailbox.count(account.email)).toBe(2);
   });
@@ -213,7 +240,9 @@ describe('concurrent registrations of one address', () => {
     const [a, b] = await Promise.all([registration({ email }), registration({ email })]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([201, 400]);
     const refused = a.statusCode === 400 ? a : b;
-    expect(refused.json()).toEqual({ email: ['A user is already registered with this e-mail address.'] });
+    expect(refused.json()).toEqual({
+      email: ['A user is already registered with this e-mail address.'],
+    });
     expect(await db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
   });
 

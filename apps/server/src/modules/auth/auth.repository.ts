@@ -19,7 +19,9 @@ import { issueToken, type User } from '../../lib/auth';
 export type CodePurpose = 'email_verification' | 'password_reset';
 export type OneTimeCode = typeof oneTimeCodes.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
-export type UserChanges = Partial<Pick<NewUser, 'firstName' | 'lastName' | 'phone' | 'dateOfBirth' | 'image'>>;
+export type UserChanges = Partial<
+  Pick<NewUser, 'firstName' | 'lastName' | 'phone' | 'dateOfBirth' | 'image'>
+>;
 
 export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
   const rows = await db
@@ -79,7 +81,11 @@ export async function deleteToken(db: Db, keyHash: string): Promise<void> {
 }
 
 /** Sets a new password and revokes every token of the user, at once. */
-export async function setPasswordAndRevokeTokens(db: Db, id: number, passwordHash: string): Promise<void> {
+export async function setPasswordAndRevokeTokens(
+  db: Db,
+  id: number,
+  passwordHash: string,
+): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, id));
     await tx.delete(authTokens).where(eq(authTokens.userId, id));
@@ -89,7 +95,11 @@ export async function setPasswordAndRevokeTokens(db: Db, id: number, passwordHas
 // One-time codes. "Live" = not used, not expired, fewer than maxAttempts wrong tries.
 
 const live = (now: Date, maxAttempts: number) =>
-  and(isNull(oneTimeCodes.usedAt), gt(oneTimeCodes.expiresAt, now), lt(oneTimeCodes.attempts, maxAttempts));
+  and(
+    isNull(oneTimeCodes.usedAt),
+    gt(oneTimeCodes.expiresAt, now),
+    lt(oneTimeCodes.attempts, maxAttempts),
+  );
 
 /** Replaces the user's codes for this purpose with a new one (one live code per purpose). */
 export async function replaceCode(
@@ -117,7 +127,13 @@ export async function findLiveCode(
   const rows = await db
     .select()
     .from(oneTimeCodes)
-    .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose), live(now, maxAttempts)))
+    .where(
+      and(
+        eq(oneTimeCodes.userId, userId),
+        eq(oneTimeCodes.purpose, purpose),
+        live(now, maxAttempts),
+      ),
+    )
     .limit(1);
   return rows[0];
 }
@@ -132,7 +148,13 @@ export async function findLiveCodesByHash(
   return db
     .select()
     .from(oneTimeCodes)
-    .where(and(eq(oneTimeCodes.purpose, purpose), eq(oneTimeCodes.codeHash, codeHash), live(now, maxAttempts)))
+    .where(
+      and(
+        eq(oneTimeCodes.purpose, purpose),
+        eq(oneTimeCodes.codeHash, codeHash),
+        live(now, maxAttempts),
+      ),
+    )
     .limit(2);
 }
 
@@ -171,16 +193,22 @@ export async function userFileKeys(db: Db, userId: number): Promise<string[]> {
     .where(
       inArray(
         attachmentItemImages.attachmentItemId,
-        db.select({ id: attachmentItems.id }).from(attachmentItems).where(eq(attachmentItems.userId, userId)),
+        db
+          .select({ id: attachmentItems.id })
+          .from(attachmentItems)
+          .where(eq(attachmentItems.userId, userId)),
       ),
     );
   const receipts = await db
     .select({ key: purchases.receipt })
     .from(purchases)
     .where(and(eq(purchases.userId, userId), isNotNull(purchases.receipt)));
-  return [user?.image, ...notes.map((r) => r.key), ...attachments.map((r) => r.key), ...receipts.map((r) => r.key)].filter(
-    (key): key is string => !!key,
-  );
+  return [
+    user?.image,
+    ...notes.map((r) => r.key),
+    ...attachments.map((r) => r.key),
+    ...receipts.map((r) => r.key),
+  ].filter((key): key is string => !!key);
 }
 
 /**
@@ -191,25 +219,45 @@ export async function userFileKeys(db: Db, userId: number): Promise<string[]> {
 export async function deleteUser(db: Db, userId: number): Promise<void> {
   await db.transaction(async (tx) => {
     const commentIds = (
-      await tx.select({ id: commentReactions.commentId }).from(commentReactions).where(eq(commentReactions.userId, userId))
+      await tx
+        .select({ id: commentReactions.commentId })
+        .from(commentReactions)
+        .where(eq(commentReactions.userId, userId))
     ).map((r) => r.id);
     const replyIds = (
-      await tx.select({ id: commentReplyReactions.replyId }).from(commentReplyReactions).where(eq(commentReplyReactions.userId, userId))
+      await tx
+        .select({ id: commentReplyReactions.replyId })
+        .from(commentReplyReactions)
+        .where(eq(commentReplyReactions.userId, userId))
     ).map((r) => r.id);
     if (commentIds.length) {
-      await tx.select({ id: comments.id }).from(comments).where(inArray(comments.id, commentIds)).orderBy(comments.id).for('update');
+      await tx
+        .select({ id: comments.id })
+        .from(comments)
+        .where(inArray(comments.id, commentIds))
+        .orderBy(comments.id)
+        .for('update');
       await tx.delete(commentReactions).where(eq(commentReactions.userId, userId));
       await tx
         .update(comments)
-        .set({ rank: sql`(select coalesce(sum(${commentReactions.value}), 0) from ${commentReactions} where ${commentReactions.commentId} = ${comments.id})::int` })
+        .set({
+          rank: sql`(select coalesce(sum(${commentReactions.value}), 0) from ${commentReactions} where ${commentReactions.commentId} = ${comments.id})::int`,
+        })
         .where(inArray(comments.id, commentIds));
     }
     if (replyIds.length) {
-      await tx.select({ id: commentReplies.id }).from(commentReplies).where(inArray(commentReplies.id, replyIds)).orderBy(commentReplies.id).for('update');
+      await tx
+        .select({ id: commentReplies.id })
+        .from(commentReplies)
+        .where(inArray(commentReplies.id, replyIds))
+        .orderBy(commentReplies.id)
+        .for('update');
       await tx.delete(commentReplyReactions).where(eq(commentReplyReactions.userId, userId));
       await tx
         .update(commentReplies)
-        .set({ rank: sql`(select coalesce(sum(${commentReplyReactions.value}), 0) from ${commentReplyReactions} where ${commentReplyReactions.replyId} = ${commentReplies.id})::int` })
+        .set({
+          rank: sql`(select coalesce(sum(${commentReplyReactions.value}), 0) from ${commentReplyReactions} where ${commentReplyReactions.replyId} = ${commentReplies.id})::int`,
+        })
         .where(inArray(commentReplies.id, replyIds));
     }
     await tx.delete(users).where(eq(users.id, userId));

@@ -36,7 +36,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/login/',
     {
-      schema: { tags, summary: 'Signs in with e-mail and password', body: loginRequestSchema, response: { 200: authResponseSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Signs in with e-mail and password',
+        body: loginRequestSchema,
+        response: { 200: authResponseSchema, ...errors },
+      },
       preHandler: limit.login,
     },
     async (request) => auth.login(app, request.body),
@@ -71,7 +76,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: limit.verifyEmail,
     },
-    async (request) => ({ detail: await auth.verifyEmail(app, requireUser(request), request.body.code) }),
+    async (request) => ({
+      detail: await auth.verifyEmail(app, requireUser(request), request.body.code),
+    }),
   );
 
   app.post(
@@ -90,7 +97,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/logout/',
-    { schema: { tags, summary: "Revokes the caller's token", security, response: { 200: detailMessageSchema, ...authErrors } } },
+    {
+      schema: {
+        tags,
+        summary: "Revokes the caller's token",
+        security,
+        response: { 200: detailMessageSchema, ...authErrors },
+      },
+    },
     async (request) => {
       requireUser(request);
       return { detail: await auth.logout(app, request.tokenHash!) };
@@ -99,13 +113,26 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/auth/config/',
-    { schema: { tags, summary: 'Public settings of the sign-in screens', response: { 200: authConfigSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Public settings of the sign-in screens',
+        response: { 200: authConfigSchema },
+      },
+    },
     async () => ({ google_client_id: app.config.googleClientId ?? null }),
   );
 
   app.get(
     '/auth/user/',
-    { schema: { tags, summary: "The caller's profile", security, response: { 200: userDetailSchema, ...authErrors } } },
+    {
+      schema: {
+        tags,
+        summary: "The caller's profile",
+        security,
+        response: { 200: userDetailSchema, ...authErrors },
+      },
+    },
     async (request) => profile(requireUser(request), requestToken(request.headers.authorization)),
   );
 
@@ -114,7 +141,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Updates first_name, last_name, phone, date_of_birth and image (multipart or JSON)',
+        summary:
+          'Updates first_name, last_name, phone, date_of_birth and image (multipart or JSON)',
         description: 'Null and empty values are left out; the e-mail is read-only.',
         consumes: ['multipart/form-data', 'application/json'],
         security,
@@ -169,7 +197,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: limit.provider,
     },
-    async (request, reply) => reply.code(201).send(await auth.providerSignUp(app, request.body.access_token)),
+    async (request, reply) =>
+      reply.code(201).send(await auth.providerSignUp(app, request.body.access_token)),
   );
 
   app.post(

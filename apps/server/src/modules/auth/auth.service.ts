@@ -4,12 +4,7 @@ import { issueToken, type User } from '../../lib/auth';
 import { ApiError, detailError, fieldErrors, nonFieldError } from '../../lib/errors';
 import { MailError } from '../../lib/mail';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
-import {
-  createUserWithToken,
-  deleteToken,
-  findUserByEmail,
-  updateUser,
-} from './auth.repository';
+import { createUserWithToken, deleteToken, findUserByEmail, updateUser } from './auth.repository';
 import { checkCode, CODE_TTL_MINUTES, draftCode, issueCode } from './codes';
 import { fetchProviderIdentity } from './oidc';
 import { passwordProblems } from './password-rules';
@@ -24,10 +19,16 @@ export const MAIL_FAILED = 'The e-mail could not be sent. Try again later.';
 // A hash to check against when the e-mail is unknown, so both cases take the same time.
 let dummyHash: Promise<string> | undefined;
 
-const authAnswer = (user: User, key: string): AuthResponse => ({ key, user: toUserDetail(user, key) });
+const authAnswer = (user: User, key: string): AuthResponse => ({
+  key,
+  user: toUserDetail(user, key),
+});
 
 /** Sends a mail, turning a transport failure into 503 with a sentence the client can show. */
-export async function sendOrFail(app: FastifyInstance, mail: { to: string; subject: string; text: string }) {
+export async function sendOrFail(
+  app: FastifyInstance,
+  mail: { to: string; subject: string; text: string },
+) {
   try {
     await app.mailer.send(mail);
   } catch (err) {
@@ -46,9 +47,15 @@ export function verificationMail(to: string, code: string) {
   };
 }
 
-export async function login(app: FastifyInstance, { email, password }: LoginRequest): Promise<AuthResponse> {
+export async function login(
+  app: FastifyInstance,
+  { email, password }: LoginRequest,
+): Promise<AuthResponse> {
   const user = await findUserByEmail(app.db, email);
-  const ok = await verifyPassword(password, user?.passwordHash ?? (await (dummyHash ??= hashPassword('x'))));
+  const ok = await verifyPassword(
+    password,
+    user?.passwordHash ?? (await (dummyHash ??= hashPassword('x'))),
+  );
   if (!user || !user.passwordHash || !ok || !user.isActive) throw nonFieldError(LOGIN_FAILED);
   const updated = await updateUser(app.db, user.id, { lastLogin: new Date() });
   return authAnswer(updated, await issueToken(app.db, user.id));
@@ -59,7 +66,10 @@ export async function login(app: FastifyInstance, { email, password }: LoginRequ
  * A mail failure does not undo the account: it is logged, and resend_email_verification_code
  * sends a new code (docs/decisions/001-accounts.md).
  */
-export async function register(app: FastifyInstance, input: RegistrationRequest): Promise<AuthResponse> {
+export async function register(
+  app: FastifyInstance,
+  input: RegistrationRequest,
+): Promise<AuthResponse> {
   const owner = { email: input.email, first_name: input.first_name, last_name: input.last_name };
   const errors: Record<string, string[]> = {};
   if (await findUserByEmail(app.db, input.email)) errors.email = [EMAIL_TAKEN];
@@ -99,7 +109,8 @@ export async function verifyEmail(app: FastifyInstance, user: User, code: string
   return 'The e-mail address has been confirmed.';
 }
 
-export const RESENT = 'If this address belongs to an unconfirmed account, a new code has been sent to it.';
+export const RESENT =
+  'If this address belongs to an unconfirmed account, a new code has been sent to it.';
 
 /** Same answer for an unknown or already confirmed address (no account enumeration). */
 export async function resendVerificationCode(app: FastifyInstance, email: string): Promise<string> {
@@ -116,7 +127,10 @@ export async function logout(app: FastifyInstance, tokenHash: string): Promise<s
   return 'Successfully logged out.';
 }
 
-export async function providerSignIn(app: FastifyInstance, accessToken: string): Promise<AuthResponse> {
+export async function providerSignIn(
+  app: FastifyInstance,
+  accessToken: string,
+): Promise<AuthResponse> {
   const identity = await fetchProviderIdentity(app.config.oidcUserinfoUrl, accessToken);
   const user = await findUserByEmail(app.db, identity.email);
   if (!user) throw nonFieldError(SIGN_UP_FIRST);
@@ -127,7 +141,10 @@ export async function providerSignIn(app: FastifyInstance, accessToken: string):
 }
 
 /** A confirmed user without a password (they sign in with the provider, or reset one). */
-export async function providerSignUp(app: FastifyInstance, accessToken: string): Promise<AuthResponse> {
+export async function providerSignUp(
+  app: FastifyInstance,
+  accessToken: string,
+): Promise<AuthResponse> {
   const identity = await fetchProviderIdentity(app.config.oidcUserinfoUrl, accessToken);
   const emailTaken = () => new ApiError(400, { email: [EMAIL_TAKEN] });
   if (await findUserByEmail(app.db, identity.email)) throw emailTaken();

@@ -71,7 +71,12 @@ export const freshIp = () => {
 export const STRONG_PASSWORD = 'Violet-Harbour-917';
 
 /** Registers through the API; answers the new user's key and verification code. */
-export async function register(app: App, mailbox: Mailbox, email = freshEmail(), extra: Record<string, string> = {}) {
+export async function register(
+  app: App,
+  mailbox: Mailbox,
+  email = freshEmail(),
+  extra: Record<string, string> = {},
+) {
   const res = await app.inject({
     method: 'POST',
     url: '/api/auth/registration/',
@@ -87,5 +92,11 @@ export async function register(app: App, mailbox: Mailbox, email = freshEmail(),
   });
   if (res.statusCode !== 201) throw new Error(`registration failed: ${res.body}`);
   const body = res.json() as { key: string; user: { id: number; email: string } };
-  return { email, key: body.key, user: body.user, code: mailbox.lastCode(email), headers: { authorization: `Token ${body.key}` } };
+  return {
+    email,
+    key: body.key,
+    user: body.user,
+    code: mailbox.lastCode(email),
+    headers: { authorization: `Token ${body.key}` },
+  };
 }

@@ -48,7 +48,8 @@ export async function issueCode(db: Db, userId: number, purpose: CodePurpose): P
   }
 }
 
-const sameHash = (a: string, b: string) => timingSafeEqual(Buffer.from(a, 'hex'), Buffer.from(b, 'hex'));
+const sameHash = (a: string, b: string) =>
+  timingSafeEqual(Buffer.from(a, 'hex'), Buffer.from(b, 'hex'));
 
 export interface CheckCodeOptions {
   purpose: CodePurpose;
@@ -60,7 +61,10 @@ export interface CheckCodeOptions {
 }
 
 /** The matching live code, or 400 `{"code": ["Invalid or expired code."]}`. */
-export async function checkCode(db: Db, { purpose, code, userId, consume }: CheckCodeOptions): Promise<OneTimeCode> {
+export async function checkCode(
+  db: Db,
+  { purpose, code, userId, consume }: CheckCodeOptions,
+): Promise<OneTimeCode> {
   const now = new Date();
   const wellFormed = /^\d{6}$/.test(code);
   const codeHash = hashCode(purpose, code);

@@ -25,7 +25,10 @@ const TIMEOUT_MS = 10_000;
  * Asks the provider's userinfo endpoint who the access token belongs to (PRODUCT.md §2) and
  * accepts only a verified e-mail. The token itself is never logged.
  */
-export async function fetchProviderIdentity(userinfoUrl: string, accessToken: string): Promise<ProviderIdentity> {
+export async function fetchProviderIdentity(
+  userinfoUrl: string,
+  accessToken: string,
+): Promise<ProviderIdentity> {
   let response: Response;
   try {
     response = await fetch(userinfoUrl, {

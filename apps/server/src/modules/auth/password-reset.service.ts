@@ -8,7 +8,8 @@ import { checkCode, CODE_TTL_MINUTES, invalidCode, issueCode } from './codes';
 import { passwordProblems } from './password-rules';
 import { publishUserChange } from '../../lib/invalidation';
 
-export const RESET_SENT = 'If this address belongs to an account, a password reset code has been sent to it.';
+export const RESET_SENT =
+  'If this address belongs to an account, a password reset code has been sent to it.';
 export const CODE_VALID = 'The code is valid.';
 export const PASSWORD_RESET = 'Password has been reset with the new password.';
 
@@ -32,13 +33,19 @@ export async function requestReset(app: FastifyInstance, email: string): Promise
  * The account a reset request is about: scoped by `email` when given (wrong tries then count
  * against that account's code), else undefined and the code is looked up among live reset codes.
  */
-async function scopeUserId(app: FastifyInstance, email: string | undefined): Promise<number | undefined | null> {
+async function scopeUserId(
+  app: FastifyInstance,
+  email: string | undefined,
+): Promise<number | undefined | null> {
   if (email === undefined) return undefined;
   const user = await findUserByEmail(app.db, email);
   return user && user.isActive ? user.id : null;
 }
 
-export async function verifyResetCode(app: FastifyInstance, { code, email }: ResetCodeRequest): Promise<string> {
+export async function verifyResetCode(
+  app: FastifyInstance,
+  { code, email }: ResetCodeRequest,
+): Promise<string> {
   const userId = await scopeUserId(app, email);
   if (userId === null) throw invalidCode();
   await checkCode(app.db, { purpose: 'password_reset', code, userId, consume: false });
@@ -46,11 +53,19 @@ export async function verifyResetCode(app: FastifyInstance, { code, email }: Res
 }
 
 /** Sets the new password, uses the code up and revokes every token of the account. */
-export async function confirmReset(app: FastifyInstance, input: ResetConfirmRequest): Promise<string> {
+export async function confirmReset(
+  app: FastifyInstance,
+  input: ResetConfirmRequest,
+): Promise<string> {
   const userId = await scopeUserId(app, input.email);
   if (userId === null) throw invalidCode();
   // Check first (without using it up) so a bad password does not burn the code.
-  const row = await checkCode(app.db, { purpose: 'password_reset', code: input.code, userId, consume: false });
+  const row = await checkCode(app.db, {
+    purpose: 'password_reset',
+    code: input.code,
+    userId,
+    consume: false,
+  });
   const user = await findUserById(app.db, row.userId);
   if (!user || !user.isActive) throw invalidCode();
   const problems = passwordProblems(input.new_password1, {
@@ -60,7 +75,12 @@ export async function confirmReset(app: FastifyInstance, input: ResetConfirmRequ
   });
   if (problems.length) throw fieldErrors({ new_password1: problems });
   if (input.new_password1 !== input.new_password2) throw nonFieldError(PASSWORD_MISMATCH);
-  await checkCode(app.db, { purpose: 'password_reset', code: input.code, userId: user.id, consume: true });
+  await checkCode(app.db, {
+    purpose: 'password_reset',
+    code: input.code,
+    userId: user.id,
+    consume: true,
+  });
   await setPasswordAndRevokeTokens(app.db, user.id, await hashPassword(input.new_password1));
   // The caller is anonymous, so the write hook does not know whose tokens just died.
   await publishUserChange(app.db, user.id);

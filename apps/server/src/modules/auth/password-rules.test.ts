@@ -1,15 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { commonPasswords, ENTIRELY_NUMERIC, passwordProblems, TOO_COMMON, TOO_SHORT } from './password-rules';
+import {
+  commonPasswords,
+  ENTIRELY_NUMERIC,
+  passwordProblems,
+  TOO_COMMON,
+  TOO_SHORT,
+} from './password-rules';
 
 describe('Django password validators', () => {
   it('ships a real list of 20,000 common passwords', () => {
     const list = commonPasswords();
     expect(list.size).toBe(20_000);
-    for (const p of ['123456', 'password', 'qwerty', 'iloveyou', 'dragon']) expect(list.has(p)).toBe(true);
+    for (const p of ['123456', 'password', 'qwerty', 'iloveyou', 'dragon'])
+      expect(list.has(p)).toBe(true);
   });
 
   it('accepts a strong password', () => {
-    expect(passwordProblems('Violet-Harbour-917', { email: 'ada@example.com', first_name: 'Ada' })).toEqual([]);
+    expect(
+      passwordProblems('Violet-Harbour-917', { email: 'ada@example.com', first_name: 'Ada' }),
+    ).toEqual([]);
   });
 
   it('collects every failing rule, in Django order', () => {
@@ -25,6 +34,8 @@ describe('Django password validators', () => {
       'The password is too similar to the email.',
     ]);
     // A much longer password is not "similar" to a short value (exceeds_maximum_length_ratio).
-    expect(passwordProblems('a-very-long-passphrase-with-al-in-it', { first_name: 'Al' })).toEqual([]);
+    expect(passwordProblems('a-very-long-passphrase-with-al-in-it', { first_name: 'Al' })).toEqual(
+      [],
+    );
   });
 });

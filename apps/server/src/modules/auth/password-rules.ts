@@ -74,7 +74,8 @@ function similarity(password: string, owner: PasswordOwner): string | undefined 
     const parts = [...valueLower.split(/[^\p{L}\p{N}_]+/u), valueLower];
     for (const part of parts) {
       if (exceedsMaximumLengthRatio(lower, part)) continue;
-      if (quickRatio(lower, part) >= MAX_SIMILARITY) return `The password is too similar to the ${label}.`;
+      if (quickRatio(lower, part) >= MAX_SIMILARITY)
+        return `The password is too similar to the ${label}.`;
     }
   }
   return undefined;

@@ -141,7 +141,8 @@ export async function getItem<T>(kind: DiscussionKind<T>, ctx: Context, id: numb
 function attachmentFiles(form: ParsedForm): UploadedFile[] {
   const stray = form.files.find((f) => f.field !== ATTACHMENT_FIELD);
   if (stray) throw badRequest(stray.field, UNEXPECTED_FILE);
-  if (form.fields[ATTACHMENT_FIELD]?.length) throw badRequest(ATTACHMENT_FIELD, drfMessages.notAFile);
+  if (form.fields[ATTACHMENT_FIELD]?.length)
+    throw badRequest(ATTACHMENT_FIELD, drfMessages.notAFile);
   return form.files;
 }
 
@@ -307,7 +308,9 @@ export async function removeAsStaff<T>(
   const keys = await kind.repo.delete(ctx.db, id);
   await deleteFiles(ctx.storage, keys);
   const what = kind.parentField === 'question' ? 'comment' : 'reply';
-  await recordStaffAction(ctx.db, ctx.user, `${what}.delete`, { type: what, id }, before, { reason });
+  await recordStaffAction(ctx.db, ctx.user, `${what}.delete`, { type: what, id }, before, {
+    reason,
+  });
   if (row.userId !== null && row.userId !== ctx.user.id) {
     await notifyUsers(ctx.db, [row.userId], {
       kind: 'comment_removed',
@@ -317,8 +320,15 @@ export async function removeAsStaff<T>(
   }
 }
 
-export async function listForStaff(db: Db, query: StaffCommentQuery): Promise<{ total: number; results: StaffComment[] }> {
-  const { total, rows } = await listCommentsForStaff(db, { questionId: query.question, search: query.search || undefined }, pageWindow(query));
+export async function listForStaff(
+  db: Db,
+  query: StaffCommentQuery,
+): Promise<{ total: number; results: StaffComment[] }> {
+  const { total, rows } = await listCommentsForStaff(
+    db,
+    { questionId: query.question, search: query.search || undefined },
+    pageWindow(query),
+  );
   assertPageExists(query, total);
   return {
     total,

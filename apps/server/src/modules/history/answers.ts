@@ -18,7 +18,6 @@ import { scoreAnswer } from './scoring';
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
-
 export function correctionOf(
   question: AnswerableQuestion,
 ): Omit<AnswerCorrection, 'is_correct' | 'score'> {

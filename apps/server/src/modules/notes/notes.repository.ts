@@ -54,7 +54,10 @@ function ownNotes(db: Db, userId: number, filter: NoteFilter) {
 }
 
 export async function countNotes(db: Db, userId: number, filter: NoteFilter): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(noteItems).where(ownNotes(db, userId, filter));
+  const [row] = await db
+    .select({ n: count() })
+    .from(noteItems)
+    .where(ownNotes(db, userId, filter));
   return row?.n ?? 0;
 }
 

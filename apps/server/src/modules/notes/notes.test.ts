@@ -88,7 +88,9 @@ describe('POST /api/noteitemsdetail/', () => {
     expect(res.statusCode).toBe(201);
     const note = res.json();
     expect(note.images).toHaveLength(2);
-    expect(note.images[0].url).toMatch(/^\/media\/notes\/[^?]+\.png\?expires=\d+&signature=[\w-]+$/);
+    expect(note.images[0].url).toMatch(
+      /^\/media\/notes\/[^?]+\.png\?expires=\d+&signature=[\w-]+$/,
+    );
     expect((await files()).length).toBe(before + 2);
     const stored = await app.inject({ method: 'GET', url: note.images[1].url });
     expect(stored.statusCode).toBe(200);

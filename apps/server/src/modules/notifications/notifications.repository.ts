@@ -13,11 +13,17 @@ export async function insertMany(db: Db, userIds: number[], n: NewNotification):
   if (userIds.length === 0) return;
   await db
     .insert(notifications)
-    .values(userIds.map((userId) => ({ userId, kind: n.kind, message: n.message, link: n.link ?? null })));
+    .values(
+      userIds.map((userId) => ({ userId, kind: n.kind, message: n.message, link: n.link ?? null })),
+    );
 }
 
 const readFilter = (isRead: boolean | undefined): SQL | undefined =>
-  isRead === undefined ? undefined : isRead ? isNotNull(notifications.readAt) : isNull(notifications.readAt);
+  isRead === undefined
+    ? undefined
+    : isRead
+      ? isNotNull(notifications.readAt)
+      : isNull(notifications.readAt);
 
 export async function listForUser(
   db: Db,
@@ -26,7 +32,10 @@ export async function listForUser(
   window: { limit: number; offset: number },
 ): Promise<{ total: number; rows: NotificationRow[] }> {
   const where = and(eq(notifications.userId, userId), readFilter(isRead));
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(notifications).where(where);
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: count() })
+    .from(notifications)
+    .where(where);
   const rows = await db
     .select()
     .from(notifications)
@@ -61,7 +70,11 @@ export async function markRead(db: Db, userId: number, ids?: number[]): Promise<
   return rows.length;
 }
 
-export async function findForUser(db: Db, userId: number, id: number): Promise<NotificationRow | undefined> {
+export async function findForUser(
+  db: Db,
+  userId: number,
+  id: number,
+): Promise<NotificationRow | undefined> {
   const [row] = await db
     .select()
     .from(notifications)

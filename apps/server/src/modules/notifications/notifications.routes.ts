@@ -43,7 +43,12 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/notifications/unread_count/',
     {
-      schema: { tags, summary: 'How many of the caller’s notifications are unread', security, response: { 200: unreadCountSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'How many of the caller’s notifications are unread',
+        security,
+        response: { 200: unreadCountSchema, ...errors },
+      },
     },
     async (request) => service.unreadCount(app.db, requireUser(request).id),
   );
@@ -51,7 +56,12 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/notifications/read_all/',
     {
-      schema: { tags, summary: 'Marks every notification of the caller read', security, response: { 200: markedReadSchema, ...errors } },
+      schema: {
+        tags,
+        summary: 'Marks every notification of the caller read',
+        security,
+        response: { 200: markedReadSchema, ...errors },
+      },
     },
     async (request) => service.markAllRead(app.db, requireUser(request).id),
   );

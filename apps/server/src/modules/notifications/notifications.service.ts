@@ -12,7 +12,11 @@ export type NewNotification = repo.NewNotification;
  * The one way any module tells learners something in the app (a purchase decided, a report
  * answered, a comment removed, a question's key changed): one unread row per user.
  */
-export async function notifyUsers(db: Db, userIds: number[], notification: NewNotification): Promise<void> {
+export async function notifyUsers(
+  db: Db,
+  userIds: number[],
+  notification: NewNotification,
+): Promise<void> {
   await repo.insertMany(db, [...new Set(userIds)], notification);
 }
 
@@ -33,11 +37,20 @@ export async function notifyAndMail(
   notification: NewNotification & { subject: string },
 ): Promise<void> {
   await notifyUsers(deps.db, [user.id], notification);
-  const link = notification.link ? `\n\n${new URL(notification.link, deps.config.publicUrl).toString()}` : '';
+  const link = notification.link
+    ? `\n\n${new URL(notification.link, deps.config.publicUrl).toString()}`
+    : '';
   try {
-    await deps.mailer.send({ to: user.email, subject: notification.subject, text: `${notification.message}${link}\n` });
+    await deps.mailer.send({
+      to: user.email,
+      subject: notification.subject,
+      text: `${notification.message}${link}\n`,
+    });
   } catch (err) {
-    deps.log.warn({ err: (err as Error).message, kind: notification.kind }, 'notification mail not sent');
+    deps.log.warn(
+      { err: (err as Error).message, kind: notification.kind },
+      'notification mail not sent',
+    );
   }
 }
 

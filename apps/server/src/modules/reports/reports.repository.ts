@@ -138,7 +138,10 @@ export async function listStaffReports(
   window: Window,
   questionId?: number,
 ): Promise<{ total: number; rows: StaffReportRow[] }> {
-  const where = and(filters(null, status), questionId ? eq(reports.questionId, questionId) : undefined);
+  const where = and(
+    filters(null, status),
+    questionId ? eq(reports.questionId, questionId) : undefined,
+  );
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(reports).where(where);
   const rows = await staffSelect(db)
     .where(where)

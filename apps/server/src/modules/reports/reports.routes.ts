@@ -139,7 +139,8 @@ const staffReportsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['reports', 'staff'],
-        summary: 'Reports grouped by question, most reported first (status: open by default) (staff)',
+        summary:
+          'Reports grouped by question, most reported first (status: open by default) (staff)',
         security,
         querystring: reportGroupQuerySchema,
         response: { 200: reportGroupPageSchema, ...staffErrors },
@@ -177,6 +178,7 @@ const staffReportsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: staffReportSchema, ...staffErrors },
       },
     },
-    async (request) => service.answerReport(app.db, requireStaff(request), request.params.id, request.body),
+    async (request) =>
+      service.answerReport(app.db, requireStaff(request), request.params.id, request.body),
   );
 };

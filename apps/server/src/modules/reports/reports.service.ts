@@ -100,7 +100,12 @@ export async function bulkDelete(db: Db, userId: number, ids: number[]) {
 }
 
 export async function listStaffReports(db: Db, query: StaffReportQueueQuery) {
-  const { total, rows } = await repo.listStaffReports(db, query.status, pageWindow(query), query.question);
+  const { total, rows } = await repo.listStaffReports(
+    db,
+    query.status,
+    pageWindow(query),
+    query.question,
+  );
   assertPageExists(query, total);
   return { total, results: rows.map(toStaffReport) };
 }
@@ -125,7 +130,14 @@ export async function answerReport(
   const row = await repo.updateReport(db, id, null, changes);
   if (!row) throw notFound();
   const after = await getStaffReport(db, id);
-  await recordStaffAction(db, actor, 'report.answer', { type: 'report', id }, toReport(before.report), toReport(row));
+  await recordStaffAction(
+    db,
+    actor,
+    'report.answer',
+    { type: 'report', id },
+    toReport(before.report),
+    toReport(row),
+  );
   if (row.userId !== null) {
     const answer = row.staffAnswer ? ` Answer: ${row.staffAnswer}` : '';
     await notifyUsers(db, [row.userId], {
@@ -138,13 +150,21 @@ export async function answerReport(
 }
 
 /** The queue by question: most reported first. */
-export async function listReportGroups(db: Db, query: ReportGroupQuery): Promise<{ total: number; results: ReportGroup[] }> {
+export async function listReportGroups(
+  db: Db,
+  query: ReportGroupQuery,
+): Promise<{ total: number; results: ReportGroup[] }> {
   const { total, rows } = await repo.listReportGroups(db, query.status, pageWindow(query));
   assertPageExists(query, total);
   return {
     total,
     results: rows.map((g) => ({
-      question: { id: g.questionId, stem: g.questionStem.slice(0, STEM_SUMMARY_LENGTH), course: g.courseId, course_name: g.courseName },
+      question: {
+        id: g.questionId,
+        stem: g.questionStem.slice(0, STEM_SUMMARY_LENGTH),
+        course: g.courseId,
+        course_name: g.courseName,
+      },
       count: g.total,
       reasons: g.reasons,
       last_reported_at: g.lastAt.toISOString(),

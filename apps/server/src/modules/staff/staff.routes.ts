@@ -75,7 +75,8 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: staffUserDetailSchema, ...errors },
       },
     },
-    async (request) => service.updateUser(app.db, requireStaff(request), request.params.id, request.body),
+    async (request) =>
+      service.updateUser(app.db, requireStaff(request), request.params.id, request.body),
   );
 
   app.get(

@@ -58,7 +58,12 @@ export async function getUser(db: Db, id: number): Promise<StaffUserDetail> {
  * Grants or revokes staff, deactivates or reactivates. Deactivation signs the user out
  * everywhere; staff cannot change their own flags (no one locks the last admin out by accident).
  */
-export async function updateUser(db: Db, actor: User, id: number, input: StaffUserUpdate): Promise<StaffUserDetail> {
+export async function updateUser(
+  db: Db,
+  actor: User,
+  id: number,
+  input: StaffUserUpdate,
+): Promise<StaffUserDetail> {
   const before = await repo.findUser(db, id);
   if (!before) throw notFound();
   if (id === actor.id && (input.is_staff !== undefined || input.is_active !== undefined)) {
@@ -73,11 +78,26 @@ export async function updateUser(db: Db, actor: User, id: number, input: StaffUs
   // Cached token lookups hold the old flags.
   await publishUserChange(db, id);
   const changes = [
-    before.isStaff !== after.isStaff ? (after.isStaff ? 'user.grant_staff' : 'user.revoke_staff') : null,
-    before.isActive !== after.isActive ? (after.isActive ? 'user.activate' : 'user.deactivate') : null,
+    before.isStaff !== after.isStaff
+      ? after.isStaff
+        ? 'user.grant_staff'
+        : 'user.revoke_staff'
+      : null,
+    before.isActive !== after.isActive
+      ? after.isActive
+        ? 'user.activate'
+        : 'user.deactivate'
+      : null,
   ].filter((a): a is string => a !== null);
   for (const action of changes) {
-    await recordStaffAction(db, actor, action, { type: 'user', id }, toStaffUser(before), toStaffUser(after));
+    await recordStaffAction(
+      db,
+      actor,
+      action,
+      { type: 'user', id },
+      toStaffUser(before),
+      toStaffUser(after),
+    );
   }
   return getUser(db, id);
 }

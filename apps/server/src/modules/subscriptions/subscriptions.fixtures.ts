@@ -23,7 +23,10 @@ export async function buildPlan(
       ...fields,
     })
     .returning();
-  if (moduleIds.length) await db.insert(planModules).values(moduleIds.map((moduleId) => ({ planId: plan!.id, moduleId })));
+  if (moduleIds.length)
+    await db
+      .insert(planModules)
+      .values(moduleIds.map((moduleId) => ({ planId: plan!.id, moduleId })));
   return plan!;
 }
 
@@ -43,7 +46,12 @@ export interface FilePart {
 export async function multipart(fields: Record<string, string>, files: FilePart[] = []) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  for (const f of files) form.append(f.field, new Blob([new Uint8Array(f.data)], { type: f.type ?? 'image/png' }), f.filename);
+  for (const f of files)
+    form.append(
+      f.field,
+      new Blob([new Uint8Array(f.data)], { type: f.type ?? 'image/png' }),
+      f.filename,
+    );
   const request = new Request('http://localhost/', { method: 'POST', body: form });
   return {
     payload: Buffer.from(await request.arrayBuffer()),

@@ -10,7 +10,10 @@ export type PlanWithModules = PlanRow & { modules: { id: number; name: string }[
 // ---------------------------------------------------------------- plans
 
 /** The modules of each plan, in display order. */
-async function modulesOfPlans(db: Db, planIds: number[]): Promise<Map<number, { id: number; name: string }[]>> {
+async function modulesOfPlans(
+  db: Db,
+  planIds: number[],
+): Promise<Map<number, { id: number; name: string }[]>> {
   const byPlan = new Map<number, { id: number; name: string }[]>(planIds.map((id) => [id, []]));
   if (planIds.length === 0) return byPlan;
   const rows = await db
@@ -28,7 +31,10 @@ async function withModules(db: Db, rows: PlanRow[]): Promise<PlanWithModules[]> 
   return rows.map((r) => ({ ...r, modules: byPlan.get(r.id) ?? [] }));
 }
 
-export async function listPlans(db: Db, isArchived: boolean | undefined): Promise<PlanWithModules[]> {
+export async function listPlans(
+  db: Db,
+  isArchived: boolean | undefined,
+): Promise<PlanWithModules[]> {
   const rows = await db
     .select()
     .from(plans)
@@ -57,7 +63,9 @@ export async function insertPlan(db: Db, values: PlanValues, moduleIds: number[]
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(plans).values(values).returning({ id: plans.id });
     if (moduleIds.length) {
-      await tx.insert(planModules).values(moduleIds.map((moduleId) => ({ planId: row!.id, moduleId })));
+      await tx
+        .insert(planModules)
+        .values(moduleIds.map((moduleId) => ({ planId: row!.id, moduleId })));
     }
     return row!.id;
   });
@@ -75,7 +83,9 @@ export async function updatePlan(
     if (moduleIds) {
       await tx.delete(planModules).where(eq(planModules.planId, id));
       if (moduleIds.length) {
-        await tx.insert(planModules).values(moduleIds.map((moduleId) => ({ planId: id, moduleId })));
+        await tx
+          .insert(planModules)
+          .values(moduleIds.map((moduleId) => ({ planId: id, moduleId })));
       }
     }
   });
@@ -85,9 +95,14 @@ export async function updatePlan(
 
 export type PurchaseWithPlan = PurchaseRow & { plan: PlanWithModules };
 
-async function attachPlans<T extends PurchaseRow>(db: Db, rows: T[]): Promise<(T & { plan: PlanWithModules })[]> {
+async function attachPlans<T extends PurchaseRow>(
+  db: Db,
+  rows: T[],
+): Promise<(T & { plan: PlanWithModules })[]> {
   const planIds = [...new Set(rows.map((r) => r.planId))];
-  const planRows = planIds.length ? await db.select().from(plans).where(inArray(plans.id, planIds)) : [];
+  const planRows = planIds.length
+    ? await db.select().from(plans).where(inArray(plans.id, planIds))
+    : [];
   const byId = new Map((await withModules(db, planRows)).map((p) => [p.id, p]));
   return rows.map((r) => ({ ...r, plan: byId.get(r.planId)! }));
 }
@@ -102,14 +117,21 @@ export async function listUserPurchases(
     .select()
     .from(purchases)
     .where(
-      and(eq(purchases.userId, userId), isArchived === undefined ? undefined : eq(purchases.isArchived, isArchived)),
+      and(
+        eq(purchases.userId, userId),
+        isArchived === undefined ? undefined : eq(purchases.isArchived, isArchived),
+      ),
     )
     .orderBy(desc(purchases.createdAt), desc(purchases.id));
   return attachPlans(db, rows);
 }
 
 /** One purchase of its owner (undefined for anyone else's). */
-export async function findUserPurchase(db: Db, userId: number, id: number): Promise<PurchaseWithPlan | undefined> {
+export async function findUserPurchase(
+  db: Db,
+  userId: number,
+  id: number,
+): Promise<PurchaseWithPlan | undefined> {
   const rows = await db
     .select()
     .from(purchases)
@@ -117,7 +139,12 @@ export async function findUserPurchase(db: Db, userId: number, id: number): Prom
   return (await attachPlans(db, rows))[0];
 }
 
-export async function setPurchaseArchived(db: Db, userId: number, id: number, isArchived: boolean): Promise<void> {
+export async function setPurchaseArchived(
+  db: Db,
+  userId: number,
+  id: number,
+  isArchived: boolean,
+): Promise<void> {
   await db
     .update(purchases)
     .set({ isArchived })
@@ -141,7 +168,11 @@ export async function deletePendingUserPurchase(
  * Runs `fn` in a transaction that holds a lock on the user's row, so that two purchases of
  * the same user are checked and inserted one after the other.
  */
-export async function withUserLock<T>(db: Db, userId: number, fn: (tx: Db) => Promise<T>): Promise<T> {
+export async function withUserLock<T>(
+  db: Db,
+  userId: number,
+  fn: (tx: Db) => Promise<T>,
+): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
     return fn(tx);
@@ -152,7 +183,13 @@ export async function hasPendingPurchase(db: Db, userId: number, planId: number)
   const rows = await db
     .select({ id: purchases.id })
     .from(purchases)
-    .where(and(eq(purchases.userId, userId), eq(purchases.planId, planId), eq(purchases.status, 'pending')))
+    .where(
+      and(
+        eq(purchases.userId, userId),
+        eq(purchases.planId, planId),
+        eq(purchases.status, 'pending'),
+      ),
+    )
     .limit(1);
   return rows.length > 0;
 }
@@ -166,7 +203,11 @@ export async function insertPurchase(
 }
 
 /** Approved purchases running at `now`, the one ending last first. */
-export async function activePurchases(db: Db, userId: number, now: Date): Promise<PurchaseWithPlan[]> {
+export async function activePurchases(
+  db: Db,
+  userId: number,
+  now: Date,
+): Promise<PurchaseWithPlan[]> {
   const rows = await db
     .select()
     .from(purchases)
@@ -218,10 +259,14 @@ export async function listAllPurchases(
   db: Db,
   filter: StaffPurchaseFilter,
 ): Promise<{ count: number; rows: StaffPurchaseRow[] }> {
-  const pattern = filter.search ? `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const pattern = filter.search
+    ? `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    : undefined;
   const where = and(
     filter.status ? statusCondition(filter.status, filter.now) : undefined,
-    pattern ? or(ilike(users.email, pattern), ilike(purchases.paymentReference, pattern)) : undefined,
+    pattern
+      ? or(ilike(users.email, pattern), ilike(purchases.paymentReference, pattern))
+      : undefined,
   );
   const [total] = await db
     .select({ count: sql<number>`count(*)::int` })
@@ -253,7 +298,12 @@ export async function findStaffPurchase(db: Db, id: number): Promise<StaffPurcha
     .from(purchases)
     .innerJoin(users, eq(users.id, purchases.userId))
     .where(eq(purchases.id, id));
-  return (await attachPlans(db, rows.map((r) => ({ ...r.purchase, user: r.user }))))[0];
+  return (
+    await attachPlans(
+      db,
+      rows.map((r) => ({ ...r.purchase, user: r.user })),
+    )
+  )[0];
 }
 
 /**

@@ -78,7 +78,8 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: purchaseListSchema, ...errors },
       },
     },
-    async (request) => service.listMyPurchases(app, requireUser(request), request.query.is_archived),
+    async (request) =>
+      service.listMyPurchases(app, requireUser(request), request.query.is_archived),
   );
 
   app.get(
@@ -100,7 +101,8 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['subscriptions'],
-        summary: 'Cancel one of the caller’s purchases while it is still pending (its receipt is deleted)',
+        summary:
+          'Cancel one of the caller’s purchases while it is still pending (its receipt is deleted)',
         security,
         params: idParamSchema,
         response: { 204: z.null(), ...errors, 404: detailErrorSchema },
@@ -124,7 +126,8 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: purchaseSchema, ...errors, 404: detailErrorSchema },
       },
     },
-    async (request) => service.archiveMyPurchase(app, requireUser(request), request.params.id, request.body),
+    async (request) =>
+      service.archiveMyPurchase(app, requireUser(request), request.params.id, request.body),
   );
 
   app.post(
@@ -132,12 +135,18 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['subscriptions'],
-        summary: 'Buy a plan: multipart with plan, payment_reference and the receipt image; pending until staff decide',
+        summary:
+          'Buy a plan: multipart with plan, payment_reference and the receipt image; pending until staff decide',
         security,
         consumes: ['multipart/form-data'],
         // Documents the multipart fields; multipart bodies are read (and validated) by readForm.
         body: buySubscriptionFormSchema,
-        response: { 201: purchaseSchema, ...errors, 413: detailErrorSchema, 415: detailErrorSchema },
+        response: {
+          201: purchaseSchema,
+          ...errors,
+          413: detailErrorSchema,
+          415: detailErrorSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -193,7 +202,12 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      return service.approvePurchase(app, requireStaff(request), request.params.id, request.body ?? {});
+      return service.approvePurchase(
+        app,
+        requireStaff(request),
+        request.params.id,
+        request.body ?? {},
+      );
     },
   );
 
@@ -258,7 +272,9 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      return reply.code(201).send(await service.createPlan(app, requireStaff(request), request.body));
+      return reply
+        .code(201)
+        .send(await service.createPlan(app, requireStaff(request), request.body));
     },
   );
 

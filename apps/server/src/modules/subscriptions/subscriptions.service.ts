@@ -90,7 +90,12 @@ function toPurchase(p: repo.PurchaseWithPlan, deps: Deps, now: Date): Purchase {
 function toStaffPurchase(p: repo.StaffPurchaseRow, deps: Deps, now: Date): StaffPurchase {
   return {
     ...toPurchase(p, deps, now),
-    user: { id: p.user.id, email: p.user.email, first_name: p.user.firstName, last_name: p.user.lastName },
+    user: {
+      id: p.user.id,
+      email: p.user.email,
+      first_name: p.user.firstName,
+      last_name: p.user.lastName,
+    },
     decided_at: iso(p.decidedAt),
   };
 }
@@ -107,9 +112,15 @@ export async function getPlan(deps: Deps, id: number): Promise<Plan> {
   return toPlan(plan);
 }
 
-export async function listMyPurchases(deps: Deps, user: User, isArchived: boolean | undefined): Promise<Purchase[]> {
+export async function listMyPurchases(
+  deps: Deps,
+  user: User,
+  isArchived: boolean | undefined,
+): Promise<Purchase[]> {
   const now = new Date();
-  return (await repo.listUserPurchases(deps.db, user.id, isArchived)).map((p) => toPurchase(p, deps, now));
+  return (await repo.listUserPurchases(deps.db, user.id, isArchived)).map((p) =>
+    toPurchase(p, deps, now),
+  );
 }
 
 export async function getMyPurchase(deps: Deps, user: User, id: number): Promise<Purchase> {
@@ -127,11 +138,17 @@ export async function cancelMyPurchase(deps: Deps, user: User, id: number): Prom
   if (deleted.receipt) await deps.storage.delete(deleted.receipt);
 }
 
-export async function archiveMyPurchase(deps: Deps, user: User, id: number, input: PurchaseArchive): Promise<Purchase> {
+export async function archiveMyPurchase(
+  deps: Deps,
+  user: User,
+  id: number,
+  input: PurchaseArchive,
+): Promise<Purchase> {
   const purchase = await repo.findUserPurchase(deps.db, user.id, id);
   if (!purchase) throw notFound();
   // A hidden pending purchase would still block buying the plan again, with no way to see why.
-  if (input.is_archived && purchase.status === 'pending') throw badRequest('is_archived', MESSAGES.archivePending);
+  if (input.is_archived && purchase.status === 'pending')
+    throw badRequest('is_archived', MESSAGES.archivePending);
   await repo.setPurchaseArchived(deps.db, user.id, id, input.is_archived);
   return toPurchase({ ...purchase, isArchived: input.is_archived }, deps, new Date());
 }
@@ -154,7 +171,8 @@ export async function buy(deps: Deps, user: User, form: ParsedForm): Promise<Pur
   let id: number;
   try {
     id = await repo.withUserLock(deps.db, user.id, async (tx) => {
-      if (await repo.hasPendingPurchase(tx, user.id, plan.id)) throw badRequest('plan', MESSAGES.alreadyPending);
+      if (await repo.hasPendingPurchase(tx, user.id, plan.id))
+        throw badRequest('plan', MESSAGES.alreadyPending);
       const purchaseId = await repo.insertPurchase(tx, {
         userId: user.id,
         planId: plan.id,
@@ -183,9 +201,17 @@ export async function checkSubscription(
   const latest = active[0];
   const free_questions_per_course = deps.config.freeQuestionsPerCourse;
   if (!latest)
-    return { has_subscription: false, expires_at: null, plan: null, modules: [], free_questions_per_course };
+    return {
+      has_subscription: false,
+      expires_at: null,
+      plan: null,
+      modules: [],
+      free_questions_per_course,
+    };
   const opensAll = active.some((p) => p.plan.allModules);
-  const moduleIds = [...new Set(active.flatMap((p) => p.plan.modules.map((m) => m.id)))].sort((a, b) => a - b);
+  const moduleIds = [...new Set(active.flatMap((p) => p.plan.modules.map((m) => m.id)))].sort(
+    (a, b) => a - b,
+  );
   return {
     has_subscription: true,
     expires_at: latest.endsAt!.toISOString(),
@@ -230,11 +256,19 @@ async function decide(
   before: repo.StaffPurchaseRow,
   values: Parameters<typeof repo.decidePendingPurchase>[2],
 ): Promise<StaffPurchase> {
-  if (!(await repo.decidePendingPurchase(deps.db, before.id, values))) throw nonFieldError(MESSAGES.notPending);
+  if (!(await repo.decidePendingPurchase(deps.db, before.id, values)))
+    throw nonFieldError(MESSAGES.notPending);
   const now = new Date();
   const after = toStaffPurchase(await findForStaff(deps, before.id), deps, now);
   const action = values.status === 'approved' ? 'purchase.approve' : 'purchase.reject';
-  await recordStaffAction(deps.db, actor, action, { type: 'purchase', id: before.id }, toStaffPurchase(before, deps, now), after);
+  await recordStaffAction(
+    deps.db,
+    actor,
+    action,
+    { type: 'purchase', id: before.id },
+    toStaffPurchase(before, deps, now),
+    after,
+  );
   const plan = before.plan.name;
   const note = after.staff_note ? ` Note from the team: ${after.staff_note}` : '';
   const message =
@@ -243,7 +277,8 @@ async function decide(
       : `Your purchase of "${plan}" was rejected. Reason: ${after.staff_note}`;
   await notifyAndMail(deps, before.user, {
     kind: values.status === 'approved' ? 'purchase_approved' : 'purchase_rejected',
-    subject: values.status === 'approved' ? 'Your subscription is active' : 'Your purchase was rejected',
+    subject:
+      values.status === 'approved' ? 'Your subscription is active' : 'Your purchase was rejected',
     message,
     link: '/subscriptions',
   });
@@ -251,7 +286,12 @@ async function decide(
 }
 
 /** Starts the purchase now, for the plan's duration. */
-export async function approvePurchase(deps: StaffDeps, actor: StaffActor, id: number, input: PurchaseApprove): Promise<StaffPurchase> {
+export async function approvePurchase(
+  deps: StaffDeps,
+  actor: StaffActor,
+  id: number,
+  input: PurchaseApprove,
+): Promise<StaffPurchase> {
   const purchase = await findForStaff(deps, id);
   const now = new Date();
   return decide(deps, actor, purchase, {
@@ -264,7 +304,12 @@ export async function approvePurchase(deps: StaffDeps, actor: StaffActor, id: nu
 }
 
 /** Refuses the purchase; the note tells the learner why. */
-export async function rejectPurchase(deps: StaffDeps, actor: StaffActor, id: number, input: PurchaseReject): Promise<StaffPurchase> {
+export async function rejectPurchase(
+  deps: StaffDeps,
+  actor: StaffActor,
+  id: number,
+  input: PurchaseReject,
+): Promise<StaffPurchase> {
   const purchase = await findForStaff(deps, id);
   return decide(deps, actor, purchase, {
     status: 'rejected',
@@ -283,7 +328,11 @@ async function assertModulesExist(deps: Deps, ids: number[]): Promise<void> {
 }
 
 /** A staff member creates a plan: stored, then written to the audit log. */
-export async function createPlan(deps: Deps, actor: StaffActor, input: PlanCreateData): Promise<Plan> {
+export async function createPlan(
+  deps: Deps,
+  actor: StaffActor,
+  input: PlanCreateData,
+): Promise<Plan> {
   const plan = await insertPlan(deps, input);
   await recordStaffAction(deps.db, actor, 'plan.create', { type: 'plan', id: plan.id }, null, plan);
   return plan;
@@ -291,7 +340,8 @@ export async function createPlan(deps: Deps, actor: StaffActor, input: PlanCreat
 
 /** Stores a plan; also used by the demo loader, which is no staff action. */
 export async function insertPlan(deps: Deps, input: PlanCreateData): Promise<Plan> {
-  if (!input.all_modules && input.modules.length === 0) throw badRequest('modules', MESSAGES.noModules);
+  if (!input.all_modules && input.modules.length === 0)
+    throw badRequest('modules', MESSAGES.noModules);
   await assertModulesExist(deps, input.modules);
   const id = await repo.insertPlan(
     deps.db,
@@ -309,7 +359,12 @@ export async function insertPlan(deps: Deps, input: PlanCreateData): Promise<Pla
   return toPlan((await repo.findPlan(deps.db, id))!);
 }
 
-export async function updatePlan(deps: Deps, actor: StaffActor, id: number, input: PlanUpdateData): Promise<Plan> {
+export async function updatePlan(
+  deps: Deps,
+  actor: StaffActor,
+  id: number,
+  input: PlanUpdateData,
+): Promise<Plan> {
   const plan = await repo.findPlan(deps.db, id);
   if (!plan) throw notFound();
   const allModules = input.all_modules ?? plan.allModules;
@@ -326,7 +381,12 @@ export async function updatePlan(deps: Deps, actor: StaffActor, id: number, inpu
   if (input.is_archived !== undefined) values.isArchived = input.is_archived;
   await repo.updatePlan(deps.db, id, values, input.modules);
   const after = toPlan((await repo.findPlan(deps.db, id))!);
-  const action = input.is_archived !== undefined && input.is_archived !== plan.isArchived ? (input.is_archived ? 'plan.archive' : 'plan.unarchive') : 'plan.update';
+  const action =
+    input.is_archived !== undefined && input.is_archived !== plan.isArchived
+      ? input.is_archived
+        ? 'plan.archive'
+        : 'plan.unarchive'
+      : 'plan.update';
   await recordStaffAction(deps.db, actor, action, { type: 'plan', id }, toPlan(plan), after);
   return after;
 }

@@ -12,7 +12,8 @@ const { app, database, config } = await setupTestApp();
 const db = database.db;
 const DAY = 24 * 60 * 60 * 1000;
 
-const get = (url: string, headers?: { authorization: string }) => app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers?: { authorization: string }) =>
+  app.inject({ method: 'GET', url, headers });
 const fileCount = async () => (await app.storage.list()).length;
 
 describe('GET /api/subs/', () => {
@@ -75,7 +76,9 @@ describe('POST /api/buysubscription/', () => {
       ends_at: null,
       is_archived: false,
     });
-    expect(body.receipt).toMatch(/^\/media\/receipts\/[0-9a-f-]+\.png\?expires=\d+&signature=[\w-]+$/);
+    expect(body.receipt).toMatch(
+      /^\/media\/receipts\/[0-9a-f-]+\.png\?expires=\d+&signature=[\w-]+$/,
+    );
     expect(Date.now() - Date.parse(body.created_at)).toBeLessThan(60_000);
     expect(await fileCount()).toBe(before + 1);
     const served = await app.inject({ method: 'GET', url: body.receipt });
@@ -87,7 +90,9 @@ describe('POST /api/buysubscription/', () => {
     const { headers } = await buildUser(db);
     const plan = await buildPlan(db);
     const other = await buildPlan(db);
-    expect((await buy(app, headers, { plan: String(plan.id), payment_reference: 'A' })).statusCode).toBe(201);
+    expect(
+      (await buy(app, headers, { plan: String(plan.id), payment_reference: 'A' })).statusCode,
+    ).toBe(201);
     const before = await fileCount();
     const again = await buy(app, headers, { plan: String(plan.id), payment_reference: 'B' });
     expect(again.statusCode).toBe(400);
@@ -95,7 +100,9 @@ describe('POST /api/buysubscription/', () => {
       plan: ['You already have a pending purchase of this plan; wait for it to be reviewed.'],
     });
     expect(await fileCount()).toBe(before);
-    expect((await buy(app, headers, { plan: String(other.id), payment_reference: 'C' })).statusCode).toBe(201);
+    expect(
+      (await buy(app, headers, { plan: String(other.id), payment_reference: 'C' })).statusCode,
+    ).toBe(201);
   });
 
   it('serializes concurrent purchases of the same plan: exactly one is created', async () => {
@@ -103,7 +110,9 @@ describe('POST /api/buysubscription/', () => {
     const plan = await buildPlan(db);
     const before = await fileCount();
     const results = await Promise.all(
-      [1, 2, 3].map((n) => buy(app, headers, { plan: String(plan.id), payment_reference: `R${n}` })),
+      [1, 2, 3].map((n) =>
+        buy(app, headers, { plan: String(plan.id), payment_reference: `R${n}` }),
+      ),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 400, 400]);
     expect(await fileCount()).toBe(before + 1);
@@ -111,10 +120,22 @@ describe('POST /api/buysubscription/', () => {
 
   it.each([
     ['missing plan', { payment_reference: 'X' }, { plan: ['This field is required.'] }],
-    ['non-numeric plan', { plan: 'abc', payment_reference: 'X' }, { plan: ['Incorrect type. Expected pk value.'] }],
-    ['unknown plan', { plan: '999999', payment_reference: 'X' }, { plan: ['Invalid pk "999999" - object does not exist.'] }],
+    [
+      'non-numeric plan',
+      { plan: 'abc', payment_reference: 'X' },
+      { plan: ['Incorrect type. Expected pk value.'] },
+    ],
+    [
+      'unknown plan',
+      { plan: '999999', payment_reference: 'X' },
+      { plan: ['Invalid pk "999999" - object does not exist.'] },
+    ],
     ['missing reference', { plan: 'PLAN' }, { payment_reference: ['This field is required.'] }],
-    ['blank reference', { plan: 'PLAN', payment_reference: '  ' }, { payment_reference: ['This field may not be blank.'] }],
+    [
+      'blank reference',
+      { plan: 'PLAN', payment_reference: '  ' },
+      { payment_reference: ['This field may not be blank.'] },
+    ],
     [
       'long reference',
       { plan: 'PLAN', payment_reference: 'x'.repeat(201) },
@@ -213,7 +234,11 @@ describe('POST /api/buysubscription/', () => {
 
   it('answers 401 to anonymous callers', async () => {
     const plan = await buildPlan(db);
-    const res = await buy(app, { authorization: '' }, { plan: String(plan.id), payment_reference: 'X' });
+    const res = await buy(
+      app,
+      { authorization: '' },
+      { plan: String(plan.id), payment_reference: 'X' },
+    );
     expect(res.statusCode).toBe(401);
   });
 });
@@ -224,8 +249,12 @@ describe('GET and PATCH /api/mysubscriptions/', () => {
     const other = await buildUser(db);
     const first = await buildPlan(db, { name: 'First' });
     const second = await buildPlan(db, { name: 'Second' });
-    const a = (await buy(app, me.headers, { plan: String(first.id), payment_reference: 'A' })).json();
-    const b = (await buy(app, me.headers, { plan: String(second.id), payment_reference: 'B' })).json();
+    const a = (
+      await buy(app, me.headers, { plan: String(first.id), payment_reference: 'A' })
+    ).json();
+    const b = (
+      await buy(app, me.headers, { plan: String(second.id), payment_reference: 'B' })
+    ).json();
     await buy(app, other.headers, { plan: String(first.id), payment_reference: 'O' });
 
     const res = await get('/api/mysubscriptions/?is_archived=false', me.headers);
@@ -237,7 +266,9 @@ describe('GET and PATCH /api/mysubscriptions/', () => {
   it('computes active and expired from the dates of an approved purchase', async () => {
     const me = await buildUser(db);
     const plan = await buildPlan(db);
-    const bought = (await buy(app, me.headers, { plan: String(plan.id), payment_reference: 'A' })).json();
+    const bought = (
+      await buy(app, me.headers, { plan: String(plan.id), payment_reference: 'A' })
+    ).json();
     const now = Date.now();
     await db
       .update(purchases)
@@ -257,9 +288,16 @@ describe('GET and PATCH /api/mysubscriptions/', () => {
   it('archives an old purchase so that is_archived=false leaves it out', async () => {
     const me = await buildUser(db);
     const plan = await buildPlan(db);
-    const bought = (await buy(app, me.headers, { plan: String(plan.id), payment_reference: 'A' })).json();
+    const bought = (
+      await buy(app, me.headers, { plan: String(plan.id), payment_reference: 'A' })
+    ).json();
     const patch = (body: object) =>
-      app.inject({ method: 'PATCH', url: `/api/mysubscriptions/${bought.id}/`, headers: me.headers, payload: body });
+      app.inject({
+        method: 'PATCH',
+        url: `/api/mysubscriptions/${bought.id}/`,
+        headers: me.headers,
+        payload: body,
+      });
 
     const pending = await patch({ is_archived: true });
     expect(pending.statusCode).toBe(400);
@@ -270,7 +308,9 @@ describe('GET and PATCH /api/mysubscriptions/', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: bought.id, is_archived: true, status: 'rejected' });
     expect((await get('/api/mysubscriptions/?is_archived=false', me.headers)).json()).toEqual([]);
-    expect((await get('/api/mysubscriptions/?is_archived=true', me.headers)).json()).toHaveLength(1);
+    expect((await get('/api/mysubscriptions/?is_archived=true', me.headers)).json()).toHaveLength(
+      1,
+    );
 
     const bad = await patch({ is_archived: 'soon' });
     expect(bad.statusCode).toBe(400);
@@ -283,10 +323,17 @@ describe('GET and PATCH /api/mysubscriptions/', () => {
     const owner = await buildUser(db);
     const stranger = await buildUser(db);
     const plan = await buildPlan(db);
-    const bought = (await buy(app, owner.headers, { plan: String(plan.id), payment_reference: 'A' })).json();
+    const bought = (
+      await buy(app, owner.headers, { plan: String(plan.id), payment_reference: 'A' })
+    ).json();
     await db.update(purchases).set({ status: 'rejected' }).where(eq(purchases.id, bought.id));
     for (const url of [`/api/mysubscriptions/${bought.id}/`, '/api/mysubscriptions/999999/']) {
-      const res = await app.inject({ method: 'PATCH', url, headers: stranger.headers, payload: { is_archived: true } });
+      const res = await app.inject({
+        method: 'PATCH',
+        url,
+        headers: stranger.headers,
+        payload: { is_archived: true },
+      });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ detail: 'Not found.' });
     }
@@ -298,7 +345,9 @@ describe('GET and DELETE /api/mysubscriptions/{id}/, GET /api/subs/{id}/', () =>
   it('shows one purchase and one plan', async () => {
     const me = await buildUser(db);
     const plan = await buildPlan(db, { name: 'Solo' });
-    const bought = (await buy(app, me.headers, { plan: String(plan.id), payment_reference: 'A' })).json();
+    const bought = (
+      await buy(app, me.headers, { plan: String(plan.id), payment_reference: 'A' })
+    ).json();
     const one = await get(`/api/mysubscriptions/${bought.id}/`, me.headers);
     expect(one.statusCode).toBe(200);
     expect(one.json()).toEqual(bought);
@@ -315,7 +364,9 @@ describe('GET and DELETE /api/mysubscriptions/{id}/, GET /api/subs/{id}/', () =>
     const me = await buildUser(db);
     const stranger = await buildUser(db);
     const plan = await buildPlan(db);
-    const bought = (await buy(app, me.headers, { plan: String(plan.id), payment_reference: 'Wrong' })).json();
+    const bought = (
+      await buy(app, me.headers, { plan: String(plan.id), payment_reference: 'Wrong' })
+    ).json();
     const remove = (headers: { authorization: string }) =>
       app.inject({ method: 'DELETE', url: `/api/mysubscriptions/${bought.id}/`, headers });
     const before = await fileCount();
@@ -328,15 +379,24 @@ describe('GET and DELETE /api/mysubscriptions/{id}/, GET /api/subs/{id}/', () =>
     expect(await fileCount()).toBe(before - 1);
     expect((await get('/api/mysubscriptions/', me.headers)).json()).toEqual([]);
     expect((await remove(me.headers)).statusCode).toBe(404);
-    expect((await buy(app, me.headers, { plan: String(plan.id), payment_reference: 'Right' })).statusCode).toBe(201);
+    expect(
+      (await buy(app, me.headers, { plan: String(plan.id), payment_reference: 'Right' }))
+        .statusCode,
+    ).toBe(201);
   });
 
   it('refuses to cancel a decided purchase', async () => {
     const me = await buildUser(db);
     const plan = await buildPlan(db);
-    const bought = (await buy(app, me.headers, { plan: String(plan.id), payment_reference: 'A' })).json();
+    const bought = (
+      await buy(app, me.headers, { plan: String(plan.id), payment_reference: 'A' })
+    ).json();
     await db.update(purchases).set({ status: 'rejected' }).where(eq(purchases.id, bought.id));
-    const res = await app.inject({ method: 'DELETE', url: `/api/mysubscriptions/${bought.id}/`, headers: me.headers });
+    const res = await app.inject({
+      method: 'DELETE',
+      url: `/api/mysubscriptions/${bought.id}/`,
+      headers: me.headers,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ non_field_errors: ['Only a pending purchase can be cancelled.'] });
   });
@@ -393,9 +453,16 @@ describe('GET /api/check_sub/', () => {
 describe('OpenAPI', () => {
   it('documents the subscription routes', async () => {
     const paths = (await get('/api/schema/')).json().paths;
-    for (const path of ['/api/subs/', '/api/mysubscriptions/', '/api/buysubscription/', '/api/check_sub/']) {
+    for (const path of [
+      '/api/subs/',
+      '/api/mysubscriptions/',
+      '/api/buysubscription/',
+      '/api/check_sub/',
+    ]) {
       expect(paths).toHaveProperty([path]);
     }
-    expect(paths['/api/buysubscription/'].post.requestBody.content).toHaveProperty(['multipart/form-data']);
+    expect(paths['/api/buysubscription/'].post.requestBody.content).toHaveProperty([
+      'multipart/form-data',
+    ]);
   });
 });

@@ -17,7 +17,10 @@ export default function NotificationsPage() {
   const mark = useMarkRead();
   const count = list.data?.count ?? 0;
   const pages = Math.max(1, Math.ceil(count / PAGE_SIZE));
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const format = new Intl.DateTimeFormat(i18n.language, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
 
   function go(changes: Record<string, string | undefined>) {
     const next = new URLSearchParams(search);
@@ -41,7 +44,11 @@ export default function NotificationsPage() {
             />
             {t('unread-only')}
           </label>
-          <Button variant="secondary" loading={mark.isPending && mark.variables === undefined} onClick={() => mark.mutate(undefined)}>
+          <Button
+            variant="secondary"
+            loading={mark.isPending && mark.variables === undefined}
+            onClick={() => mark.mutate(undefined)}
+          >
             {t('mark-all-read')}
           </Button>
         </div>
@@ -79,11 +86,19 @@ export default function NotificationsPage() {
       </ul>
       {pages > 1 ? (
         <nav className="pager" aria-label={t('title')}>
-          <Button variant="secondary" disabled={page <= 1} onClick={() => go({ page: String(page - 1) })}>
+          <Button
+            variant="secondary"
+            disabled={page <= 1}
+            onClick={() => go({ page: String(page - 1) })}
+          >
             {t('previous')}
           </Button>
           <span>{t('page', { page, pages })}</span>
-          <Button variant="secondary" disabled={page >= pages} onClick={() => go({ page: String(page + 1) })}>
+          <Button
+            variant="secondary"
+            disabled={page >= pages}
+            onClick={() => go({ page: String(page + 1) })}
+          >
             {t('next')}
           </Button>
         </nav>

@@ -44,17 +44,22 @@ export const usePurchases = (query: Query) =>
   useStaffList<StaffPurchase>('purchases', 'staff/purchases/', query);
 
 export const useDecidePurchase = () =>
-  useStaffMutation('purchases', (v: { id: number; decision: 'approve' | 'reject'; staff_note: string }) =>
-    apiRequest<StaffPurchase>(`staff/purchases/${v.id}/${v.decision}/`, {
-      method: 'POST',
-      body: v.decision === 'approve' && !v.staff_note ? {} : { staff_note: v.staff_note },
-    }),
+  useStaffMutation(
+    'purchases',
+    (v: { id: number; decision: 'approve' | 'reject'; staff_note: string }) =>
+      apiRequest<StaffPurchase>(`staff/purchases/${v.id}/${v.decision}/`, {
+        method: 'POST',
+        body: v.decision === 'approve' && !v.staff_note ? {} : { staff_note: v.staff_note },
+      }),
   );
 
 // ---------------------------------------------------------------- plans
 
 export function usePlans() {
-  return useQuery({ queryKey: ['staff', 'plans'], queryFn: () => apiRequest<Plan[]>('staff/plans/') });
+  return useQuery({
+    queryKey: ['staff', 'plans'],
+    queryFn: () => apiRequest<Plan[]>('staff/plans/'),
+  });
 }
 
 export type ModuleOption = { id: number; name: string };
@@ -101,7 +106,9 @@ export function useReplies(comment: number, enabled: boolean) {
   return useQuery({
     queryKey: ['staff', 'comments', 'replies', comment],
     queryFn: () =>
-      apiRequest<Paginated<CommentReply>>('comments_reply/', { query: { comment, page_size: 100 } }),
+      apiRequest<Paginated<CommentReply>>('comments_reply/', {
+        query: { comment, page_size: 100 },
+      }),
     enabled,
   });
 }

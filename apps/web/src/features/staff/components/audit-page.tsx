@@ -31,10 +31,17 @@ export default function AuditPage() {
   const input = (f: (typeof FILTERS)[number], type = 'text') => (
     <label>
       {t(`audit.filters.${f}`)}
-      <input type={type} value={draft[f]} onChange={(e) => setDraft({ ...draft, [f]: e.target.value })} />
+      <input
+        type={type}
+        value={draft[f]}
+        onChange={(e) => setDraft({ ...draft, [f]: e.target.value })}
+      />
     </label>
   );
-  const error = list.error instanceof ApiError && list.error.status === 400 ? list.error.messages.join(' ') : null;
+  const error =
+    list.error instanceof ApiError && list.error.status === 400
+      ? list.error.messages.join(' ')
+      : null;
 
   return (
     <section className="page" aria-labelledby="audit-title">
@@ -43,7 +50,10 @@ export default function AuditPage() {
         {input('actor')}
         <label>
           {t('audit.filters.action')}
-          <select value={draft.action} onChange={(e) => setDraft({ ...draft, action: e.target.value })}>
+          <select
+            value={draft.action}
+            onChange={(e) => setDraft({ ...draft, action: e.target.value })}
+          >
             <option value="">{t('audit.any')}</option>
             {ACTIONS.map((a) => (
               <option key={a} value={a}>
@@ -54,7 +64,10 @@ export default function AuditPage() {
         </label>
         <label>
           {t('audit.filters.target_type')}
-          <select value={draft.target_type} onChange={(e) => setDraft({ ...draft, target_type: e.target.value })}>
+          <select
+            value={draft.target_type}
+            onChange={(e) => setDraft({ ...draft, target_type: e.target.value })}
+          >
             <option value="">{t('audit.any')}</option>
             {TARGETS.map((a) => (
               <option key={a} value={a}>
@@ -80,8 +93,14 @@ export default function AuditPage() {
         </div>
       </form>
       {list.isPending ? <Spinner label={t('loading')} /> : null}
-      {error ? <FormAlert>{error}</FormAlert> : list.isError ? <FormAlert>{t('errors.load')}</FormAlert> : null}
-      {list.isSuccess && list.data.count === 0 ? <p className="empty-state">{t('audit.empty')}</p> : null}
+      {error ? (
+        <FormAlert>{error}</FormAlert>
+      ) : list.isError ? (
+        <FormAlert>{t('errors.load')}</FormAlert>
+      ) : null}
+      {list.isSuccess && list.data.count === 0 ? (
+        <p className="empty-state">{t('audit.empty')}</p>
+      ) : null}
       <ol className="staff-cards audit-list">
         {(list.data?.results ?? []).map((e) => (
           <li key={e.id} className="staff-card">
@@ -90,7 +109,8 @@ export default function AuditPage() {
                 <code>{e.action}</code> · {e.target_type} #{e.target_id ?? '—'}
               </p>
               <p className="muted">
-                {e.actor.email} · <time dateTime={e.created_at}>{date.format(new Date(e.created_at))}</time>
+                {e.actor.email} ·{' '}
+                <time dateTime={e.created_at}>{date.format(new Date(e.created_at))}</time>
               </p>
               <details>
                 <summary>{t('audit.changes')}</summary>
@@ -109,7 +129,11 @@ export default function AuditPage() {
           </li>
         ))}
       </ol>
-      <Pager page={url.page} count={list.data?.count ?? 0} onPage={(page) => url.set({ page: String(page) })} />
+      <Pager
+        page={url.page}
+        count={list.data?.count ?? 0}
+        onPage={(page) => url.set({ page: String(page) })}
+      />
     </section>
   );
 }

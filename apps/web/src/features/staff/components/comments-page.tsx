@@ -38,7 +38,13 @@ export default function CommentsPage() {
         <label htmlFor="comment-search" className="visually-hidden">
           {t('comments.search')}
         </label>
-        <input id="comment-search" type="search" placeholder={t('comments.search')} value={searchText} onChange={(e) => setSearchText(e.target.value)} />
+        <input
+          id="comment-search"
+          type="search"
+          placeholder={t('comments.search')}
+          value={searchText}
+          onChange={(e) => setSearchText(e.target.value)}
+        />
         <Button type="submit" variant="secondary">
           {t('actions.search')}
         </Button>
@@ -53,16 +59,32 @@ export default function CommentsPage() {
       ) : null}
       {list.isPending ? <Spinner label={t('loading')} /> : null}
       {list.isError ? <FormAlert>{t('errors.load')}</FormAlert> : null}
-      {list.isSuccess && list.data.count === 0 ? <p className="empty-state">{t('comments.empty')}</p> : null}
+      {list.isSuccess && list.data.count === 0 ? (
+        <p className="empty-state">{t('comments.empty')}</p>
+      ) : null}
       <ul className="staff-cards">
         {(list.data?.results ?? []).map((c) => (
-          <CommentCard key={c.id} comment={c} onRemove={setTarget} onQuestion={(q) => url.set({ question: String(q) })} />
+          <CommentCard
+            key={c.id}
+            comment={c}
+            onRemove={setTarget}
+            onQuestion={(q) => url.set({ question: String(q) })}
+          />
         ))}
       </ul>
-      <Pager page={url.page} count={list.data?.count ?? 0} onPage={(page) => url.set({ page: String(page) })} />
+      <Pager
+        page={url.page}
+        count={list.data?.count ?? 0}
+        onPage={(page) => url.set({ page: String(page) })}
+      />
       {target ? (
         <TextDialog
-          title={t(target.kind === 'comments' ? 'comments.remove-comment-title' : 'comments.remove-reply-title', { author: target.author })}
+          title={t(
+            target.kind === 'comments'
+              ? 'comments.remove-comment-title'
+              : 'comments.remove-reply-title',
+            { author: target.author },
+          )}
           label={t('comments.reason')}
           confirmLabel={t('comments.remove')}
           required
@@ -109,7 +131,8 @@ function CommentCard({
     <li className="staff-card">
       <div className="staff-card-body">
         <p className="muted">
-          {author} · <time dateTime={comment.created_at}>{date.format(new Date(comment.created_at))}</time> ·{' '}
+          {author} ·{' '}
+          <time dateTime={comment.created_at}>{date.format(new Date(comment.created_at))}</time> ·{' '}
           <Button variant="link" onClick={() => onQuestion(comment.question)}>
             {t('reports.question', { id: comment.question })}
           </Button>{' '}
@@ -117,23 +140,38 @@ function CommentCard({
         </p>
         <p className="comment-body">{comment.body}</p>
         <div className="actions">
-          <Button variant="danger" onClick={() => onRemove({ kind: 'comments', id: comment.id, author })}>
+          <Button
+            variant="danger"
+            onClick={() => onRemove({ kind: 'comments', id: comment.id, author })}
+          >
             {t('comments.remove')}
           </Button>
           {comment.replies_count ? (
-            <Button variant="secondary" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
-              {t(open ? 'comments.hide-replies' : 'comments.show-replies', { count: comment.replies_count })}
+            <Button
+              variant="secondary"
+              aria-expanded={open}
+              aria-controls={id}
+              onClick={() => setOpen(!open)}
+            >
+              {t(open ? 'comments.hide-replies' : 'comments.show-replies', {
+                count: comment.replies_count,
+              })}
             </Button>
           ) : null}
         </div>
         <ul id={id} className="reply-list" hidden={!open}>
           {(replies.data?.results ?? []).map((r) => {
-            const name = r.author ? `${r.author.first_name} ${r.author.last_name}`.trim() : t('reports.deleted-user');
+            const name = r.author
+              ? `${r.author.first_name} ${r.author.last_name}`.trim()
+              : t('reports.deleted-user');
             return (
               <li key={r.id} className="report-item">
                 <p className="muted">{name}</p>
                 <p className="comment-body">{r.body}</p>
-                <Button variant="danger" onClick={() => onRemove({ kind: 'replies', id: r.id, author: name })}>
+                <Button
+                  variant="danger"
+                  onClick={() => onRemove({ kind: 'replies', id: r.id, author: name })}
+                >
                   {t('comments.remove-reply')}
                 </Button>
               </li>

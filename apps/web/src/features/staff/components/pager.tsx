@@ -3,7 +3,15 @@ import { Button } from '../../../components/ui/button';
 import { PAGE_SIZE } from '../api/staff-api';
 
 /** Previous / page n of m / next, for every paginated staff list. */
-export function Pager({ page, count, onPage }: { page: number; count: number; onPage: (p: number) => void }) {
+export function Pager({
+  page,
+  count,
+  onPage,
+}: {
+  page: number;
+  count: number;
+  onPage: (p: number) => void;
+}) {
   const { t } = useTranslation('staff');
   const pages = Math.max(1, Math.ceil(count / PAGE_SIZE));
   if (pages <= 1) return null;

@@ -20,7 +20,15 @@ type Draft = {
   modules: number[];
 };
 
-const EMPTY: Draft = { name: '', description: '', price: '', currency: 'DZD', duration_days: '30', all_modules: true, modules: [] };
+const EMPTY: Draft = {
+  name: '',
+  description: '',
+  price: '',
+  currency: 'DZD',
+  duration_days: '30',
+  all_modules: true,
+  modules: [],
+};
 
 const toDraft = (p: Plan): Draft => ({
   name: p.name,
@@ -42,7 +50,10 @@ export default function PlansPage() {
   function toggleArchive(plan: Plan) {
     save.mutate(
       { id: plan.id, data: { is_archived: !plan.is_archived } },
-      { onSuccess: () => notify('success', t(plan.is_archived ? 'plans.unarchived' : 'plans.archived')) },
+      {
+        onSuccess: () =>
+          notify('success', t(plan.is_archived ? 'plans.unarchived' : 'plans.archived')),
+      },
     );
   }
 
@@ -54,13 +65,18 @@ export default function PlansPage() {
       </div>
       {plans.isPending ? <Spinner label={t('loading')} /> : null}
       {plans.isError ? <FormAlert>{t('errors.load')}</FormAlert> : null}
-      {plans.isSuccess && plans.data.length === 0 ? <p className="empty-state">{t('plans.empty')}</p> : null}
+      {plans.isSuccess && plans.data.length === 0 ? (
+        <p className="empty-state">{t('plans.empty')}</p>
+      ) : null}
       <ul className="staff-cards">
         {(plans.data ?? []).map((p) => (
           <li key={p.id} className={p.is_archived ? 'staff-card is-archived' : 'staff-card'}>
             <div className="staff-card-body">
               <h2 className="staff-card-title">
-                {p.name} {p.is_archived ? <span className="badge badge-expired">{t('plans.archived-badge')}</span> : null}
+                {p.name}{' '}
+                {p.is_archived ? (
+                  <span className="badge badge-expired">{t('plans.archived-badge')}</span>
+                ) : null}
               </h2>
               {p.description ? <p className="muted">{p.description}</p> : null}
               <p>
@@ -68,13 +84,19 @@ export default function PlansPage() {
                 {p.all_modules ? t('plans.all-modules') : p.modules.map((m) => m.name).join(', ')}
               </p>
               <div className="actions">
-                <Button variant="secondary" onClick={() => setEditing(p)} aria-label={t('plans.edit-named', { name: p.name })}>
+                <Button
+                  variant="secondary"
+                  onClick={() => setEditing(p)}
+                  aria-label={t('plans.edit-named', { name: p.name })}
+                >
                   {t('plans.edit')}
                 </Button>
                 <Button
                   variant="secondary"
                   onClick={() => toggleArchive(p)}
-                  aria-label={t(p.is_archived ? 'plans.unarchive-named' : 'plans.archive-named', { name: p.name })}
+                  aria-label={t(p.is_archived ? 'plans.unarchive-named' : 'plans.archive-named', {
+                    name: p.name,
+                  })}
                 >
                   {t(p.is_archived ? 'plans.unarchive' : 'plans.archive')}
                 </Button>
@@ -83,7 +105,9 @@ export default function PlansPage() {
           </li>
         ))}
       </ul>
-      {editing ? <PlanDialog plan={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
+      {editing ? (
+        <PlanDialog plan={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+      ) : null}
     </section>
   );
 }
@@ -128,18 +152,52 @@ function PlanDialog({ plan, onClose }: { plan: Plan | null; onClose: () => void 
   }
 
   return (
-    <dialog ref={dialog} className="dialog staff-dialog staff-dialog-wide" aria-labelledby={`${id}-title`} onClose={onClose}>
+    <dialog
+      ref={dialog}
+      className="dialog staff-dialog staff-dialog-wide"
+      aria-labelledby={`${id}-title`}
+      onClose={onClose}
+    >
       <form onSubmit={submit} noValidate>
-        <h2 id={`${id}-title`}>{plan ? t('plans.edit-title', { name: plan.name }) : t('plans.new')}</h2>
-        <TextField label={t('plans.name')} value={draft.name} onChange={(e) => set({ name: e.target.value })} error={fieldError('name')} required />
+        <h2 id={`${id}-title`}>
+          {plan ? t('plans.edit-title', { name: plan.name }) : t('plans.new')}
+        </h2>
+        <TextField
+          label={t('plans.name')}
+          value={draft.name}
+          onChange={(e) => set({ name: e.target.value })}
+          error={fieldError('name')}
+          required
+        />
         <div className="field">
           <label htmlFor={`${id}-description`}>{t('plans.description')}</label>
-          <textarea id={`${id}-description`} rows={3} value={draft.description} onChange={(e) => set({ description: e.target.value })} />
-          {fieldError('description') ? <p className="field-error">{fieldError('description')}</p> : null}
+          <textarea
+            id={`${id}-description`}
+            rows={3}
+            value={draft.description}
+            onChange={(e) => set({ description: e.target.value })}
+          />
+          {fieldError('description') ? (
+            <p className="field-error">{fieldError('description')}</p>
+          ) : null}
         </div>
         <div className="field-row">
-          <TextField label={t('plans.price')} inputMode="decimal" value={draft.price} onChange={(e) => set({ price: e.target.value })} error={fieldError('price')} required />
-          <TextField label={t('plans.currency')} value={draft.currency} maxLength={3} onChange={(e) => set({ currency: e.target.value })} error={fieldError('currency')} required />
+          <TextField
+            label={t('plans.price')}
+            inputMode="decimal"
+            value={draft.price}
+            onChange={(e) => set({ price: e.target.value })}
+            error={fieldError('price')}
+            required
+          />
+          <TextField
+            label={t('plans.currency')}
+            value={draft.currency}
+            maxLength={3}
+            onChange={(e) => set({ currency: e.target.value })}
+            error={fieldError('currency')}
+            required
+          />
           <TextField
             label={t('plans.duration')}
             type="number"
@@ -153,7 +211,11 @@ function PlanDialog({ plan, onClose }: { plan: Plan | null; onClose: () => void 
         <fieldset className="staff-fieldset">
           <legend>{t('plans.modules')}</legend>
           <label className="check-inline">
-            <input type="checkbox" checked={draft.all_modules} onChange={(e) => set({ all_modules: e.target.checked })} />
+            <input
+              type="checkbox"
+              checked={draft.all_modules}
+              onChange={(e) => set({ all_modules: e.target.checked })}
+            />
             {t('plans.all-modules')}
           </label>
           {draft.all_modules ? null : (
@@ -164,7 +226,11 @@ function PlanDialog({ plan, onClose }: { plan: Plan | null; onClose: () => void 
                     type="checkbox"
                     checked={draft.modules.includes(m.id)}
                     onChange={(e) =>
-                      set({ modules: e.target.checked ? [...draft.modules, m.id] : draft.modules.filter((x) => x !== m.id) })
+                      set({
+                        modules: e.target.checked
+                          ? [...draft.modules, m.id]
+                          : draft.modules.filter((x) => x !== m.id),
+                      })
                     }
                   />
                   {m.name}
@@ -174,7 +240,11 @@ function PlanDialog({ plan, onClose }: { plan: Plan | null; onClose: () => void 
           )}
           {fieldError('modules') ? <p className="field-error">{fieldError('modules')}</p> : null}
         </fieldset>
-        {error && error.messages.length && !['name', 'price', 'currency', 'duration_days', 'modules', 'description'].some((f) => error.fieldMessages(f).length) ? (
+        {error &&
+        error.messages.length &&
+        !['name', 'price', 'currency', 'duration_days', 'modules', 'description'].some(
+          (f) => error.fieldMessages(f).length,
+        ) ? (
           <FormAlert>{error.messages.join(' ')}</FormAlert>
         ) : null}
         {save.error && !error ? <FormAlert>{t('errors.generic')}</FormAlert> : null}

@@ -20,9 +20,16 @@ export default function PurchasesPage() {
   const url = useUrlState();
   const status = url.get('status') ?? 'pending';
   const [searchText, setSearchText] = useState(url.get('search') ?? '');
-  const list = usePurchases({ page: url.page, status: status === 'all' ? undefined : status, search: url.get('search') });
+  const list = usePurchases({
+    page: url.page,
+    status: status === 'all' ? undefined : status,
+    search: url.get('search'),
+  });
   const decide = useDecidePurchase();
-  const [deciding, setDeciding] = useState<{ purchase: StaffPurchase; decision: 'approve' | 'reject' } | null>(null);
+  const [deciding, setDeciding] = useState<{
+    purchase: StaffPurchase;
+    decision: 'approve' | 'reject';
+  } | null>(null);
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 
   return (
@@ -31,7 +38,12 @@ export default function PurchasesPage() {
       <div className="staff-toolbar">
         <div className="staff-tabs" role="group" aria-label={t('purchases.status')}>
           {STATUSES.map((s) => (
-            <button key={s} type="button" aria-pressed={status === s} onClick={() => url.set({ status: s === 'pending' ? undefined : s })}>
+            <button
+              key={s}
+              type="button"
+              aria-pressed={status === s}
+              onClick={() => url.set({ status: s === 'pending' ? undefined : s })}
+            >
               {t(`purchases.statuses.${s}`)}
             </button>
           ))}
@@ -47,7 +59,13 @@ export default function PurchasesPage() {
           <label htmlFor="purchase-search" className="visually-hidden">
             {t('purchases.search')}
           </label>
-          <input id="purchase-search" type="search" placeholder={t('purchases.search')} value={searchText} onChange={(e) => setSearchText(e.target.value)} />
+          <input
+            id="purchase-search"
+            type="search"
+            placeholder={t('purchases.search')}
+            value={searchText}
+            onChange={(e) => setSearchText(e.target.value)}
+          />
           <Button type="submit" variant="secondary">
             {t('actions.search')}
           </Button>
@@ -55,13 +73,19 @@ export default function PurchasesPage() {
       </div>
       {list.isPending ? <Spinner label={t('loading')} /> : null}
       {list.isError ? <FormAlert>{t('errors.load')}</FormAlert> : null}
-      {list.isSuccess && list.data.count === 0 ? <p className="empty-state">{t('purchases.empty')}</p> : null}
+      {list.isSuccess && list.data.count === 0 ? (
+        <p className="empty-state">{t('purchases.empty')}</p>
+      ) : null}
       <ul className="staff-cards">
         {(list.data?.results ?? []).map((p) => (
           <li key={p.id} className="staff-card" aria-labelledby={`purchase-${p.id}`}>
             {p.receipt ? (
               <a className="receipt" href={p.receipt} target="_blank" rel="noreferrer">
-                <img src={p.receipt} alt={t('purchases.receipt-of', { email: p.user.email })} loading="lazy" />
+                <img
+                  src={p.receipt}
+                  alt={t('purchases.receipt-of', { email: p.user.email })}
+                  loading="lazy"
+                />
               </a>
             ) : (
               <span className="receipt receipt-missing">{t('purchases.no-receipt')}</span>
@@ -73,7 +97,8 @@ export default function PurchasesPage() {
               <dl className="staff-facts">
                 <dt>{t('purchases.plan')}</dt>
                 <dd>
-                  {p.plan.name} · {p.plan.price} {p.plan.currency} · {t('plans.days', { count: p.plan.duration_days })}
+                  {p.plan.name} · {p.plan.price} {p.plan.currency} ·{' '}
+                  {t('plans.days', { count: p.plan.duration_days })}
                 </dd>
                 <dt>{t('purchases.reference')}</dt>
                 <dd>{p.payment_reference}</dd>
@@ -81,8 +106,12 @@ export default function PurchasesPage() {
                 <dd>{date.format(new Date(p.created_at))}</dd>
                 <dt>{t('purchases.state')}</dt>
                 <dd>
-                  <span className={`badge badge-${p.status}`}>{t(`purchases.statuses.${p.status}`)}</span>
-                  {p.ends_at ? ` ${t('purchases.until', { date: date.format(new Date(p.ends_at)) })}` : null}
+                  <span className={`badge badge-${p.status}`}>
+                    {t(`purchases.statuses.${p.status}`)}
+                  </span>
+                  {p.ends_at
+                    ? ` ${t('purchases.until', { date: date.format(new Date(p.ends_at)) })}`
+                    : null}
                 </dd>
                 {p.staff_note ? (
                   <>
@@ -93,8 +122,13 @@ export default function PurchasesPage() {
               </dl>
               {p.status === 'pending' ? (
                 <div className="actions">
-                  <Button onClick={() => setDeciding({ purchase: p, decision: 'approve' })}>{t('purchases.approve')}</Button>
-                  <Button variant="danger" onClick={() => setDeciding({ purchase: p, decision: 'reject' })}>
+                  <Button onClick={() => setDeciding({ purchase: p, decision: 'approve' })}>
+                    {t('purchases.approve')}
+                  </Button>
+                  <Button
+                    variant="danger"
+                    onClick={() => setDeciding({ purchase: p, decision: 'reject' })}
+                  >
                     {t('purchases.reject')}
                   </Button>
                 </div>
@@ -103,11 +137,20 @@ export default function PurchasesPage() {
           </li>
         ))}
       </ul>
-      <Pager page={url.page} count={list.data?.count ?? 0} onPage={(page) => url.set({ page: String(page) })} />
+      <Pager
+        page={url.page}
+        count={list.data?.count ?? 0}
+        onPage={(page) => url.set({ page: String(page) })}
+      />
       {deciding ? (
         <TextDialog
-          title={t(`purchases.${deciding.decision}-title`, { email: deciding.purchase.user.email, plan: deciding.purchase.plan.name })}
-          label={t(deciding.decision === 'approve' ? 'purchases.note-optional' : 'purchases.reason')}
+          title={t(`purchases.${deciding.decision}-title`, {
+            email: deciding.purchase.user.email,
+            plan: deciding.purchase.plan.name,
+          })}
+          label={t(
+            deciding.decision === 'approve' ? 'purchases.note-optional' : 'purchases.reason',
+          )}
           confirmLabel={t(`purchases.${deciding.decision}`)}
           required={deciding.decision === 'reject'}
           danger={deciding.decision === 'reject'}

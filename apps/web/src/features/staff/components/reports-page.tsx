@@ -28,7 +28,12 @@ export default function ReportsPage() {
       <div className="staff-toolbar">
         <div className="staff-tabs" role="group" aria-label={t('reports.status')}>
           {STATUSES.map((s) => (
-            <button key={s} type="button" aria-pressed={status === s} onClick={() => url.set({ status: s === 'open' ? undefined : s })}>
+            <button
+              key={s}
+              type="button"
+              aria-pressed={status === s}
+              onClick={() => url.set({ status: s === 'open' ? undefined : s })}
+            >
               {t(`reports.statuses.${s}`)}
             </button>
           ))}
@@ -36,13 +41,19 @@ export default function ReportsPage() {
       </div>
       {groups.isPending ? <Spinner label={t('loading')} /> : null}
       {groups.isError ? <FormAlert>{t('errors.load')}</FormAlert> : null}
-      {groups.isSuccess && groups.data.count === 0 ? <p className="empty-state">{t('reports.empty')}</p> : null}
+      {groups.isSuccess && groups.data.count === 0 ? (
+        <p className="empty-state">{t('reports.empty')}</p>
+      ) : null}
       <ul className="staff-cards">
         {(groups.data?.results ?? []).map((g) => (
           <Group key={`${status}-${g.question.id}`} group={g} status={status} />
         ))}
       </ul>
-      <Pager page={url.page} count={groups.data?.count ?? 0} onPage={(page) => url.set({ page: String(page) })} />
+      <Pager
+        page={url.page}
+        count={groups.data?.count ?? 0}
+        onPage={(page) => url.set({ page: String(page) })}
+      />
     </section>
   );
 }
@@ -56,17 +67,24 @@ function Group({ group, status }: { group: ReportGroup; status: string }) {
     <li className="staff-card">
       <div className="staff-card-body">
         <h2 className="staff-card-title">
-          <span className="badge badge-count">{t('reports.count', { count: group.count })}</span> {t('reports.question', { id: q.id })} ·{' '}
-          <span className="muted">{q.course_name}</span>
+          <span className="badge badge-count">{t('reports.count', { count: group.count })}</span>{' '}
+          {t('reports.question', { id: q.id })} · <span className="muted">{q.course_name}</span>
         </h2>
         <p className="stem-excerpt">{q.stem}</p>
         <p className="muted">
           {Object.entries(group.reasons)
-            .map(([reason, n]) => `${t(`reports.reasons.${reason}`, { defaultValue: reason })} × ${n}`)
+            .map(
+              ([reason, n]) => `${t(`reports.reasons.${reason}`, { defaultValue: reason })} × ${n}`,
+            )
             .join(' · ')}
         </p>
         <div className="actions">
-          <Button variant="secondary" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+          <Button
+            variant="secondary"
+            aria-expanded={open}
+            aria-controls={id}
+            onClick={() => setOpen(!open)}
+          >
             {t(open ? 'reports.hide' : 'reports.show')}
           </Button>
           <Link className="btn btn-secondary" to={`/staff/questions/${q.id}`}>
@@ -104,7 +122,12 @@ function ReportItem({ report }: { report: StaffReport }) {
   const [text, setText] = useState(report.staff_answer);
   const id = useId();
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
-  const messages = answer.error instanceof ApiError ? answer.error.messages : answer.error ? [t('errors.generic')] : [];
+  const messages =
+    answer.error instanceof ApiError
+      ? answer.error.messages
+      : answer.error
+        ? [t('errors.generic')]
+        : [];
 
   function decide(status: 'resolved' | 'rejected') {
     answer.mutate(
@@ -117,28 +140,43 @@ function ReportItem({ report }: { report: StaffReport }) {
     <li className="report-item">
       <p>
         <strong>{t(`reports.reasons.${report.reason}`, { defaultValue: report.reason })}</strong> ·{' '}
-        {report.reporter_email ?? t('reports.deleted-user')} · <time dateTime={report.created_at}>{date.format(new Date(report.created_at))}</time>
+        {report.reporter_email ?? t('reports.deleted-user')} ·{' '}
+        <time dateTime={report.created_at}>{date.format(new Date(report.created_at))}</time>
       </p>
       {report.message ? <blockquote>{report.message}</blockquote> : null}
       {report.status === 'open' ? (
         <form onSubmit={(e) => e.preventDefault()}>
           <div className="field">
             <label htmlFor={`${id}-answer`}>{t('reports.answer')}</label>
-            <textarea id={`${id}-answer`} rows={2} value={text} onChange={(e) => setText(e.target.value)} />
+            <textarea
+              id={`${id}-answer`}
+              rows={2}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+            />
           </div>
           {messages.length ? <FormAlert>{messages.join(' ')}</FormAlert> : null}
           <div className="actions">
-            <Button loading={answer.isPending && answer.variables?.status === 'resolved'} onClick={() => decide('resolved')}>
+            <Button
+              loading={answer.isPending && answer.variables?.status === 'resolved'}
+              onClick={() => decide('resolved')}
+            >
               {t('reports.resolve')}
             </Button>
-            <Button variant="danger" loading={answer.isPending && answer.variables?.status === 'rejected'} onClick={() => decide('rejected')}>
+            <Button
+              variant="danger"
+              loading={answer.isPending && answer.variables?.status === 'rejected'}
+              onClick={() => decide('rejected')}
+            >
               {t('reports.reject')}
             </Button>
           </div>
         </form>
       ) : (
         <p>
-          <span className={`badge badge-${report.status}`}>{t(`reports.statuses.${report.status}`)}</span>{' '}
+          <span className={`badge badge-${report.status}`}>
+            {t(`reports.statuses.${report.status}`)}
+          </span>{' '}
           {report.staff_answer ? `${t('reports.answer')}: ${report.staff_answer}` : null}
         </p>
       )}

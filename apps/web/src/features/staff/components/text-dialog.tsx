@@ -18,7 +18,17 @@ type Props = {
 };
 
 /** A modal asking for a note or a reason before a decision; Escape or Cancel changes nothing. */
-export function TextDialog({ title, label, confirmLabel, required, danger, busy, error, onConfirm, onClose }: Props) {
+export function TextDialog({
+  title,
+  label,
+  confirmLabel,
+  required,
+  danger,
+  busy,
+  error,
+  onConfirm,
+  onClose,
+}: Props) {
   const { t } = useTranslation('staff');
   const dialog = useRef<HTMLDialogElement>(null);
   const [text, setText] = useState('');
@@ -29,7 +39,12 @@ export function TextDialog({ title, label, confirmLabel, required, danger, busy,
   }, []);
   const messages = error instanceof ApiError ? error.messages : error ? [t('errors.generic')] : [];
   return (
-    <dialog ref={dialog} className="dialog staff-dialog" aria-labelledby={`${id}-title`} onClose={onClose}>
+    <dialog
+      ref={dialog}
+      className="dialog staff-dialog"
+      aria-labelledby={`${id}-title`}
+      onClose={onClose}
+    >
       <form
         noValidate
         onSubmit={(e) => {

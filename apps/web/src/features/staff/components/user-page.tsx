@@ -24,14 +24,25 @@ export default function UserPage() {
 
   if (user.isPending) return <Spinner label={t('loading')} />;
   if (user.isError)
-    return <FormAlert>{user.error instanceof ApiError && user.error.status === 404 ? t('users.not-found') : t('errors.load')}</FormAlert>;
+    return (
+      <FormAlert>
+        {user.error instanceof ApiError && user.error.status === 404
+          ? t('users.not-found')
+          : t('errors.load')}
+      </FormAlert>
+    );
   const u = user.data;
   const self = me?.id === u.id;
   const changes: Change[] = [
     u.is_staff ? { is_staff: false, key: 'revoke-staff' } : { is_staff: true, key: 'grant-staff' },
     u.is_active ? { is_active: false, key: 'deactivate' } : { is_active: true, key: 'reactivate' },
   ];
-  const messages = update.error instanceof ApiError ? update.error.messages : update.error ? [t('errors.generic')] : [];
+  const messages =
+    update.error instanceof ApiError
+      ? update.error.messages
+      : update.error
+        ? [t('errors.generic')]
+        : [];
 
   return (
     <section className="page" aria-labelledby="user-title">
@@ -48,13 +59,19 @@ export default function UserPage() {
         <dd>{u.last_login ? date.format(new Date(u.last_login)) : '—'}</dd>
         <dt>{t('users.flags')}</dt>
         <dd>
-          {u.is_staff ? t('users.staff') : t('users.learner')} · {u.is_active ? t('users.active') : t('users.inactive')} ·{' '}
+          {u.is_staff ? t('users.staff') : t('users.learner')} ·{' '}
+          {u.is_active ? t('users.active') : t('users.inactive')} ·{' '}
           {u.is_confirmed ? t('users.confirmed') : t('users.unconfirmed')}
         </dd>
       </dl>
       <div className="actions">
         {changes.map((c) => (
-          <Button key={c.key} variant={c.is_active === false || c.is_staff === false ? 'danger' : 'secondary'} disabled={self} onClick={() => setConfirming(c)}>
+          <Button
+            key={c.key}
+            variant={c.is_active === false || c.is_staff === false ? 'danger' : 'secondary'}
+            disabled={self}
+            onClick={() => setConfirming(c)}
+          >
             {t(`users.${c.key}`)}
           </Button>
         ))}
@@ -62,7 +79,11 @@ export default function UserPage() {
       {self ? <p className="muted">{t('users.not-yourself')}</p> : null}
       {messages.length ? <FormAlert>{messages.join(' ')}</FormAlert> : null}
       {confirming ? (
-        <div className="alert alert-info staff-confirm" role="group" aria-label={t(`users.${confirming.key}`)}>
+        <div
+          className="alert alert-info staff-confirm"
+          role="group"
+          aria-label={t(`users.${confirming.key}`)}
+        >
           <p>{t(`users.confirm-${confirming.key}`, { email: u.email })}</p>
           <div className="actions">
             <Button
@@ -106,7 +127,9 @@ export default function UserPage() {
                 <tr key={s.id}>
                   <td>{s.plan.name}</td>
                   <td>
-                    <span className={`badge badge-${s.status}`}>{t(`purchases.statuses.${s.status}`)}</span>
+                    <span className={`badge badge-${s.status}`}>
+                      {t(`purchases.statuses.${s.status}`)}
+                    </span>
                   </td>
                   <td>{date.format(new Date(s.created_at))}</td>
                   <td>{s.ends_at ? date.format(new Date(s.ends_at)) : '—'}</td>

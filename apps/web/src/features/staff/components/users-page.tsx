@@ -38,14 +38,23 @@ export default function UsersPage() {
           <label htmlFor="user-search" className="visually-hidden">
             {t('users.search')}
           </label>
-          <input id="user-search" type="search" placeholder={t('users.search')} value={searchText} onChange={(e) => setSearchText(e.target.value)} />
+          <input
+            id="user-search"
+            type="search"
+            placeholder={t('users.search')}
+            value={searchText}
+            onChange={(e) => setSearchText(e.target.value)}
+          />
           <Button type="submit" variant="secondary">
             {t('actions.search')}
           </Button>
         </form>
         <label className="staff-select">
           {t('users.show')}
-          <select value={role ?? ''} onChange={(e) => url.set({ role: e.target.value || undefined })}>
+          <select
+            value={role ?? ''}
+            onChange={(e) => url.set({ role: e.target.value || undefined })}
+          >
             <option value="">{t('users.everyone')}</option>
             <option value="staff">{t('users.staff-only')}</option>
             <option value="inactive">{t('users.inactive-only')}</option>
@@ -54,7 +63,9 @@ export default function UsersPage() {
       </div>
       {list.isPending ? <Spinner label={t('loading')} /> : null}
       {list.isError ? <FormAlert>{t('errors.load')}</FormAlert> : null}
-      {list.isSuccess && list.data.count === 0 ? <p className="empty-state">{t('users.empty')}</p> : null}
+      {list.isSuccess && list.data.count === 0 ? (
+        <p className="empty-state">{t('users.empty')}</p>
+      ) : null}
       {list.data?.results.length ? (
         <div className="table-wrap">
           <table className="staff-table">
@@ -75,9 +86,15 @@ export default function UsersPage() {
                   <td>{`${u.first_name} ${u.last_name}`.trim() || '—'}</td>
                   <td>{date.format(new Date(u.date_joined))}</td>
                   <td>
-                    {u.is_staff ? <span className="badge badge-active">{t('users.staff')}</span> : null}{' '}
-                    {u.is_active ? null : <span className="badge badge-rejected">{t('users.inactive')}</span>}{' '}
-                    {u.is_confirmed ? null : <span className="badge badge-pending">{t('users.unconfirmed')}</span>}
+                    {u.is_staff ? (
+                      <span className="badge badge-active">{t('users.staff')}</span>
+                    ) : null}{' '}
+                    {u.is_active ? null : (
+                      <span className="badge badge-rejected">{t('users.inactive')}</span>
+                    )}{' '}
+                    {u.is_confirmed ? null : (
+                      <span className="badge badge-pending">{t('users.unconfirmed')}</span>
+                    )}
                   </td>
                 </tr>
               ))}
@@ -85,7 +102,11 @@ export default function UsersPage() {
           </table>
         </div>
       ) : null}
-      <Pager page={url.page} count={list.data?.count ?? 0} onPage={(page) => url.set({ page: String(page) })} />
+      <Pager
+        page={url.page}
+        count={list.data?.count ?? 0}
+        onPage={(page) => url.set({ page: String(page) })}
+      />
     </section>
   );
 }
