@@ -8,8 +8,6 @@ import { parseOrThrow } from '../../lib/validation';
 import { deleteUser, updateUser, userFileKeys, type UserChanges } from './auth.repository';
 import { toUserDetail } from './user-detail';
 
-const NOT_A_DICT = 'Invalid data. Expected a dictionary.';
-
 /** The fields and image file of a PATCH, JSON or multipart; null and empty values left out (seed §5). */
 async function readProfileForm(
   request: FastifyRequest,
@@ -25,7 +23,8 @@ async function readProfileForm(
     return { fields, image: form.files.find((f) => f.field === 'image') };
   }
   const body = request.body ?? {};
-  if (typeof body !== 'object' || Array.isArray(body)) throw nonFieldError(NOT_A_DICT);
+  if (typeof body !== 'object' || Array.isArray(body))
+    throw nonFieldError(drfMessages.invalidData(body));
   const fields = Object.fromEntries(
     Object.entries(body as Record<string, unknown>).filter(([, v]) => v !== null && v !== ''),
   );

@@ -177,7 +177,9 @@ describe('PATCH /api/auth/user/', () => {
       headers,
       payload: [1],
     });
-    expect(list.json()).toEqual({ non_field_errors: ['Invalid data. Expected a dictionary.'] });
+    expect(list.json()).toEqual({
+      non_field_errors: ['Invalid data. Expected a dictionary, but got list.'],
+    });
   });
 
   it('answers 401 without a token', async () => {

@@ -97,7 +97,9 @@ describe('POST /api/auth/login/', () => {
     expect(malformed.json()).toEqual({ email: ['Enter a valid email address.'] });
     const list = await login([1, 2]);
     expect(list.statusCode).toBe(400);
-    expect(list.json()).toEqual({ non_field_errors: ['Invalid data. Expected a dictionary.'] });
+    expect(list.json()).toEqual({
+      non_field_errors: ['Invalid data. Expected a dictionary, but got list.'],
+    });
   });
 
   it('answers malformed JSON, an unknown content type and an oversized body in the DRF shape', async () => {
@@ -124,7 +126,9 @@ describe('POST /api/auth/login/', () => {
       payload: 'email=a',
     });
     expect(plain.statusCode).toBe(400);
-    expect(plain.json()).toEqual({ non_field_errors: ['Invalid data. Expected a dictionary.'] });
+    expect(plain.json()).toEqual({
+      non_field_errors: ['Invalid data. Expected a dictionary, but got string.'],
+    });
     const huge = await app.inject({
       method: 'POST',
       url: '/api/auth/login/',
