@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { MAX_CHOICES, MIN_CHOICES } from './constants';
+
+export { MAX_CHOICES, MIN_CHOICES };
 
 /**
  * QBank's own JSON import/export format (docs/import-format.md). One document holds the
@@ -9,8 +12,6 @@ import { z } from 'zod';
 
 export const CONTENT_FORMAT = 'qbank';
 export const CONTENT_VERSION = 1;
-export const MIN_CHOICES = 2;
-export const MAX_CHOICES = 8;
 
 /**
  * The key rules of every question, imported or edited: at least one correct choice, and a qcs

@@ -1,23 +1,23 @@
 import { z } from 'zod';
 import { optionalQuery, queryId } from './catalogue';
+import {
+  BANK_ORDERINGS,
+  EXPORT_FORMATS,
+  IMPORT_FORMATS,
+  QUESTION_STATUSES,
+  STATUS_TRANSITIONS,
+  type QuestionStatus,
+} from './constants';
 import { INT_MAX } from './fields';
+
+export { BANK_ORDERINGS, EXPORT_FORMATS, IMPORT_FORMATS, QUESTION_STATUSES, STATUS_TRANSITIONS };
+export type { QuestionStatus };
 import { checkQuestionKey, MAX_CHOICES, MIN_CHOICES } from './content';
 
 /**
  * The staff back office, content part (issue 12, decision 037): catalogue editing, the question
  * editor and its workflow, versions, the bank table and item analysis. Every route is staff only.
  */
-
-export const QUESTION_STATUSES = ['draft', 'in_review', 'live', 'withdrawn'] as const;
-export type QuestionStatus = (typeof QUESTION_STATUSES)[number];
-
-/** The workflow: which status may follow which. */
-export const STATUS_TRANSITIONS: Record<QuestionStatus, QuestionStatus[]> = {
-  draft: ['in_review'],
-  in_review: ['draft', 'live'],
-  live: ['withdrawn'],
-  withdrawn: ['draft', 'live'],
-};
 
 const name = z.string().trim().min(1, 'This field may not be blank.').max(200);
 const year = z.number().int().min(1900).max(2100).nullable();
@@ -174,25 +174,6 @@ export const questionVersionSchema = z.object({
 });
 export type QuestionVersion = z.infer<typeof questionVersionSchema>;
 
-export const BANK_ORDERINGS = [
-  'id',
-  '-id',
-  'updated_at',
-  '-updated_at',
-  'status',
-  '-status',
-  'type',
-  '-type',
-  'reports',
-  '-reports',
-  'facility',
-  '-facility',
-  'answers',
-  '-answers',
-  'discrimination',
-  '-discrimination',
-] as const;
-
 export const bankQuerySchema = z.object({
   search: optionalQuery(z.string().max(200)),
   module: optionalQuery(queryId),
@@ -263,9 +244,6 @@ export const itemAnalysisSchema = z.object({
 export type ItemAnalysis = z.infer<typeof itemAnalysisSchema>;
 
 // ---- Imports and exports --------------------------------------------------------------------
-
-export const IMPORT_FORMATS = ['json', 'csv', 'gift', 'aiken', 'moodle-xml'] as const;
-export const EXPORT_FORMATS = ['json', 'csv', 'qti'] as const;
 
 export const importProblemSchema = z.object({
   message: z.string(),

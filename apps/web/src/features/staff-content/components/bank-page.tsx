@@ -1,4 +1,4 @@
-import { BANK_ORDERINGS, QUESTION_STATUSES } from '@qbank/contract/staff-content';
+import { BANK_ORDERINGS, QUESTION_STATUSES } from '@qbank/contract/constants';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { FormAlert } from '../../../components/ui/form-alert';

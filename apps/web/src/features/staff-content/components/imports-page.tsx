@@ -1,4 +1,5 @@
-import { IMPORT_FORMATS, type ImportReport } from '@qbank/contract/staff-content';
+import { IMPORT_FORMATS } from '@qbank/contract/constants';
+import type { ImportReport } from '@qbank/contract/staff-content';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

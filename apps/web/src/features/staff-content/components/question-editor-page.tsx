@@ -1,4 +1,5 @@
-import { STATUS_TRANSITIONS, type StaffQuestionSaved } from '@qbank/contract/staff-content';
+import { STATUS_TRANSITIONS } from '@qbank/contract/constants';
+import type { StaffQuestionSaved } from '@qbank/contract/staff-content';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';

@@ -1,4 +1,4 @@
-import { MAX_CHOICES, MIN_CHOICES } from '@qbank/contract/content';
+import { MAX_CHOICES, MIN_CHOICES } from '@qbank/contract/constants';
 import type { StaffModule, StaffQuestion, StaffQuestionInput } from '@qbank/contract/staff-content';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
