@@ -221,3 +221,112 @@ test('imports: dry-run report with lines, then import with progress; exports dow
   await page.getByRole('button', { name: 'CSV' }).click();
   expect((await download).suggestedFilename()).toBe('qbank.csv');
 });
+
+test('case builder: vignette, two sub-questions reordered, saved and reopened; learners see the vignette', async ({
+  staffPage: page,
+  context,
+  request,
+  learner,
+  studyServer,
+}) => {
+  const staff = { headers: { Authorization: `Token ${studyServer.staffKey}` } };
+  const moduleId = (
+    (await (
+      await request.post('/api/staff/modules/', {
+        ...staff,
+        data: { name: `E2E case ${unique()}` },
+      })
+    ).json()) as { id: number }
+  ).id;
+  const courseName = `Cardiology ${unique()}`;
+  const courseId = (
+    (await (
+      await request.post('/api/staff/courses/', {
+        ...staff,
+        data: { module: moduleId, name: courseName },
+      })
+    ).json()) as { id: number }
+  ).id;
+  const ids: number[] = [];
+  for (const stem of ['Alpha: which murmur?', 'Beta: which drug?']) {
+    const created = await request.post('/api/staff/questions/', {
+      ...staff,
+      data: {
+        course: courseId,
+        type: 'qcs',
+        stem,
+        choices: [
+          { text: 'Yes', is_correct: true },
+          { text: 'No', is_correct: false },
+        ],
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const id = ((await created.json()) as { id: number }).id;
+    for (const status of ['in_review', 'live']) {
+      const moved = await request.post(`/api/staff/questions/${id}/status/`, {
+        ...staff,
+        data: { status },
+      });
+      expect(moved.status(), await moved.text()).toBe(200);
+    }
+    ids.push(id);
+  }
+  const [alpha, beta] = ids as [number, number];
+
+  await page.goto('/staff/questions');
+  await page.getByRole('link', { name: 'New clinical case' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'New clinical case' })).toBeVisible({
+    timeout: 15_000,
+  });
+  await page.getByLabel('Course', { exact: true }).selectOption({ label: courseName });
+  await page
+    .getByLabel('Vignette (Markdown, $math$)')
+    .fill('A 60-year-old man with **chest pain**, BP $120/80$.');
+  await expect(page.getByTestId('preview').locator('strong')).toHaveText('chest pain');
+  await page.getByRole('button', { name: `Add question ${alpha} to the case` }).click();
+  await page.getByRole('button', { name: `Add question ${beta} to the case` }).click();
+  const order = page.getByRole('list', { name: 'Sub-questions, in order' });
+  await expect(order.getByRole('listitem')).toHaveText([/Alpha/, /Beta/]);
+  // Keyboard: the focus follows the moved question.
+  await page.getByRole('button', { name: `Move question ${beta} up` }).focus();
+  await page.keyboard.press('Enter');
+  await expect(order.getByRole('listitem')).toHaveText([/Beta/, /Alpha/]);
+  await expect(page.getByRole('button', { name: `Move question ${beta} down` })).toBeFocused();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Clinical case \d+$/ })).toBeVisible();
+  const caseId = Number(/\/staff\/cases\/(\d+)/.exec(page.url())![1]);
+  await expectAccessible(page);
+  await expectNoHorizontalScroll(page);
+
+  await page.reload();
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Clinical case ${caseId}` }),
+  ).toBeVisible({ timeout: 15_000 });
+  await expect(order.getByRole('listitem')).toHaveText([/Beta/, /Alpha/]);
+  await expect(page.getByLabel('Vignette (Markdown, $math$)')).toHaveValue(/chest pain/);
+  await expect(page.getByLabel('Course', { exact: true })).toBeDisabled();
+
+  // The learner's player shows the vignette above each sub-question, with its place in the case.
+  await context.clearCookies();
+  const common = {
+    domain: '127.0.0.1',
+    path: '/',
+    sameSite: 'Lax' as const,
+    expires: Math.floor(Date.now() / 1000) + 3600,
+  };
+  await context.addCookies([
+    {
+      name: 'user',
+      value: encodeURIComponent(JSON.stringify({ ...learner.user, token: learner.key })),
+      ...common,
+    },
+    { name: 'accessToken', value: encodeURIComponent(learner.key), ...common },
+  ]);
+  expect((await request.get(`/api/staff/cases/${caseId}/`, as(learner))).status()).toBe(403);
+  await page.goto(`/questions/${alpha}`);
+  const vignette = page.getByRole('region', { name: 'Clinical case' });
+  await expect(vignette).toContainText('chest pain', { timeout: 15_000 });
+  await expect(vignette).toContainText('question 2');
+  await expect(page.locator('.question-stem .stem')).toContainText('Alpha: which murmur?');
+});

@@ -48,9 +48,14 @@ export default function BankPage() {
     <section className="page staff-page">
       <div className="page-head">
         <h1>{t('bank.title')}</h1>
-        <Link className="btn btn-primary" to="/staff/questions/new">
-          {t('bank.new')}
-        </Link>
+        <div className="status-bar">
+          <Link className="btn btn-primary" to="/staff/questions/new">
+            {t('bank.new')}
+          </Link>
+          <Link className="btn btn-secondary" to="/staff/cases/new">
+            {t('case.new')}
+          </Link>
+        </div>
       </div>
       <form className="bank-filters" role="search" onSubmit={(e) => e.preventDefault()}>
         <div className="field">

@@ -53,6 +53,11 @@ export default function QuestionEditorPage() {
               {t(`status.${current.status}`)}
             </span>
             <span className="muted">{t('editor.version', { n: current.version })}</span>
+            {current.clinical_case !== null ? (
+              <Link to={`/staff/cases/${current.clinical_case}`}>
+                {t('case.part-of', { id: current.clinical_case })}
+              </Link>
+            ) : null}
             {STATUS_TRANSITIONS[current.status].map((next) => (
               <Button
                 key={next}
