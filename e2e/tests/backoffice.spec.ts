@@ -88,6 +88,7 @@ test.describe('who reaches the back office', () => {
     staffPage: page,
     learner,
   }) => {
+    test.slow(); // one audit per screen
     for (const path of [
       '/staff/purchases?status=all',
       '/staff/plans',
