@@ -125,6 +125,9 @@ test('notes, own images, playlists and reports beside a question stay private to
   const report = page.getByRole('dialog', { name: 'Report a problem with this question' });
   await report.getByLabel('Reason').selectOption('typo');
   await report.getByLabel('What is wrong?').fill('"hypertophy" in choice B');
+  // An optional screenshot: picked, shown as a thumbnail, sent as multipart.
+  await report.locator('input[type=file]').setInputFiles(image('typo.png'));
+  await expect(report.getByRole('img', { name: 'typo.png' })).toBeVisible();
   await expectAccessible(page);
   await report.getByRole('button', { name: 'Send report' }).click();
   await expect(report.getByText('Your report was sent')).toBeVisible();
@@ -133,6 +136,18 @@ test('notes, own images, playlists and reports beside a question stay private to
   await report.getByRole('button', { name: 'Send report' }).click();
   await expect(report.getByText('You already have an open report on this question.')).toBeVisible();
   await page.keyboard.press('Escape');
+
+  // My reports shows the screenshot as a thumbnail linking to the signed, private image.
+  await page.goto('/reports');
+  const shot = page.getByRole('link', { name: /^Screenshot of report \d+/ });
+  await expect(shot).toBeVisible();
+  const shotUrl = await shot.getAttribute('href');
+  expect(shotUrl).toMatch(/^\/media\/reports\/.+signature=/);
+  expect((await page.request.get(shotUrl!)).status()).toBe(200);
+  await expect
+    .poll(() => shot.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
+  await page.goto(`/questions/${questionId}`);
 
   // The owner's records, as the API holds them.
   const mine = async (path: string) =>
@@ -173,6 +188,9 @@ test('notes, own images, playlists and reports beside a question stay private to
       const answer = await other.page.request.get(path, as(other.learner));
       expect(answer.status(), path).toBe(404);
     }
+    // The screenshot's unsigned path is no way in either.
+    const unsigned = await other.page.request.get(shotUrl!.split('?')[0]!, as(other.learner));
+    expect(unsigned.status()).toBe(404);
     await other.page.request.delete('/api/delete-account/', as(other.learner));
   } finally {
     await other.close();

@@ -64,6 +64,8 @@ export const reportSchema = z.object({
   message: z.string(),
   status: z.enum(REPORT_STATUS_VALUES),
   staff_answer: z.string(),
+  /** Signed URL of the optional screenshot (private: only the reporter and staff get it). */
+  screenshot: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -80,6 +82,8 @@ export const reportCreateSchema = z.object({
   message: textField(REPORT_MESSAGE_MAX).default(''),
 });
 export type ReportCreate = z.infer<typeof reportCreateSchema>;
+/** The file field of POST /api/rports/ (multipart); one image, optional. */
+export const REPORT_SCREENSHOT_FIELD = 'screenshot';
 
 /** The owner may change reason and message while the report is open. */
 export const reportUpdateSchema = z.object({

@@ -23,11 +23,12 @@ export interface Storage {
 export const MEDIA_PREFIX = '/media/';
 
 /**
- * Folders of private files (decision 032): note images, attachment items and purchase receipts,
- * served only through signed URLs the API gives their owner (and staff, for receipts). Question,
- * catalogue, comment and profile images are public.
+ * Folders of private files (decision 032): note images, attachment items, purchase receipts and
+ * report screenshots (decision 033), served only through signed URLs the API gives their owner
+ * (and staff, for receipts and screenshots). Question, catalogue, comment and profile images are
+ * public.
  */
-export const PRIVATE_FOLDERS = ['notes', 'attachments', 'receipts'] as const;
+export const PRIVATE_FOLDERS = ['notes', 'attachments', 'receipts', 'reports'] as const;
 
 export const isPrivateKey = (key: string): boolean =>
   PRIVATE_FOLDERS.some((folder) => key.startsWith(`${folder}/`));

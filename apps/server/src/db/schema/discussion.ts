@@ -34,6 +34,8 @@ export const reports = pgTable(
       .notNull()
       .default('open'),
     staffAnswer: text('staff_answer').notNull().default(''),
+    /** Storage key of the optional screenshot (private, `reports/…`). */
+    screenshot: varchar('screenshot', { length: 255 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -12,6 +12,7 @@ import {
   noteItems,
   oneTimeCodes,
   purchases,
+  reports,
   users,
 } from '../../db/schema/index';
 import { issueToken, type User } from '../../lib/auth';
@@ -203,11 +204,16 @@ export async function userFileKeys(db: Db, userId: number): Promise<string[]> {
     .select({ key: purchases.receipt })
     .from(purchases)
     .where(and(eq(purchases.userId, userId), isNotNull(purchases.receipt)));
+  const screenshots = await db
+    .select({ key: reports.screenshot })
+    .from(reports)
+    .where(and(eq(reports.userId, userId), isNotNull(reports.screenshot)));
   return [
     user?.image,
     ...notes.map((r) => r.key),
     ...attachments.map((r) => r.key),
     ...receipts.map((r) => r.key),
+    ...screenshots.map((r) => r.key),
   ].filter((key): key is string => !!key);
 }
 

@@ -77,7 +77,7 @@ export async function hasOpenReport(db: Db, userId: number, questionId: number):
 
 export async function insertReport(
   db: Db,
-  values: Pick<ReportRow, 'userId' | 'questionId' | 'reason' | 'message'>,
+  values: Pick<ReportRow, 'userId' | 'questionId' | 'reason' | 'message' | 'screenshot'>,
 ): Promise<ReportRow> {
   const [row] = await db.insert(reports).values(values).returning();
   return row!;
@@ -98,13 +98,17 @@ export async function updateReport(
   return row;
 }
 
-/** Deletes those of `ids` that belong to the user; answers how many went. */
-export async function deleteOwnReports(db: Db, userId: number, ids: number[]): Promise<number> {
+/** Deletes those of `ids` that belong to the user; answers their screenshot keys (or null). */
+export async function deleteOwnReports(
+  db: Db,
+  userId: number,
+  ids: number[],
+): Promise<(string | null)[]> {
   const rows = await db
     .delete(reports)
     .where(and(eq(reports.userId, userId), inArray(reports.id, ids)))
-    .returning({ id: reports.id });
-  return rows.length;
+    .returning({ screenshot: reports.screenshot });
+  return rows.map((r) => r.screenshot);
 }
 
 const staffColumns = {

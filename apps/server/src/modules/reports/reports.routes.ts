@@ -5,6 +5,7 @@ import {
   fieldErrorsSchema,
   idParamSchema,
   paginated,
+  REPORT_SCREENSHOT_FIELD,
   reportBulkDeleteSchema,
   reportCreateSchema,
   reportListQuerySchema,
@@ -18,9 +19,11 @@ import {
 } from '@qbank/contract';
 import { requireStaff, requireUser } from '../../lib/auth';
 import { paginatedResponse } from '../../lib/pagination';
+import { readImageForm } from '../attachments/uploads';
 import * as service from './reports.service';
 
 const errors = { 400: fieldErrorsSchema, 401: detailErrorSchema, 404: detailErrorSchema };
+const uploadErrors = { ...errors, 413: detailErrorSchema, 415: detailErrorSchema };
 const staffErrors = { ...errors, 403: detailErrorSchema };
 const security = [{ token: [] }];
 
@@ -43,7 +46,12 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireUser(request);
-      const { total, results } = await service.listReports(app.db, user.id, request.query);
+      const { total, results } = await service.listReports(
+        app.db,
+        app.storage,
+        user.id,
+        request.query,
+      );
       return paginatedResponse(request, request.query, total, results);
     },
   );
@@ -59,7 +67,8 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: reportSchema, ...errors },
       },
     },
-    async (request) => service.getReport(app.db, requireUser(request).id, request.params.id),
+    async (request) =>
+      service.getReport(app.db, app.storage, requireUser(request).id, request.params.id),
   );
 
   app.post(
@@ -67,14 +76,18 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['reports'],
-        summary: 'Reports a question',
+        summary: `Reports a question: JSON, or multipart with an optional image ${REPORT_SCREENSHOT_FIELD}`,
         security,
-        body: reportCreateSchema,
-        response: { 201: reportSchema, ...errors },
+        consumes: ['application/json', 'multipart/form-data'],
+        // A multipart body is read and validated by the service (same schema).
+        body: reportCreateSchema.nullish(),
+        response: { 201: reportSchema, ...uploadErrors },
       },
     },
     async (request, reply) => {
-      const report = await service.createReport(app.db, requireUser(request).id, request.body);
+      const user = requireUser(request);
+      const form = await readImageForm(request, REPORT_SCREENSHOT_FIELD);
+      const report = await service.createReport(app.db, app.storage, user.id, form);
       return reply.code(201).send(report);
     },
   );
@@ -92,7 +105,13 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.updateReport(app.db, requireUser(request).id, request.params.id, request.body ?? {}),
+      service.updateReport(
+        app.db,
+        app.storage,
+        requireUser(request).id,
+        request.params.id,
+        request.body ?? {},
+      ),
   );
 
   app.post(
@@ -106,7 +125,14 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: bulkDeleteResultSchema, ...errors },
       },
     },
-    async (request) => service.bulkDelete(app.db, requireUser(request).id, request.body.ids),
+    async (request) =>
+      service.bulkDelete(
+        app.db,
+        app.storage,
+        request.log,
+        requireUser(request).id,
+        request.body.ids,
+      ),
   );
 
   await app.register(staffReportsRoutes);
@@ -129,7 +155,7 @@ const staffReportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { total, results } = await service.listStaffReports(app.db, request.query);
+      const { total, results } = await service.listStaffReports(app.db, app.storage, request.query);
       return paginatedResponse(request, request.query, total, results);
     },
   );
@@ -163,7 +189,7 @@ const staffReportsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: staffReportSchema, ...staffErrors },
       },
     },
-    async (request) => service.getStaffReport(app.db, request.params.id),
+    async (request) => service.getStaffReport(app.db, app.storage, request.params.id),
   );
 
   app.patch(
@@ -179,6 +205,12 @@ const staffReportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.answerReport(app.db, requireStaff(request), request.params.id, request.body),
+      service.answerReport(
+        app.db,
+        app.storage,
+        requireStaff(request),
+        request.params.id,
+        request.body,
+      ),
   );
 };

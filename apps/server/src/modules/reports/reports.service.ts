@@ -1,18 +1,26 @@
-import { invalidPk } from '@qbank/contract';
+import { invalidPk, REPORT_SCREENSHOT_FIELD, reportCreateSchema } from '@qbank/contract';
 import type {
   ReportGroup,
   ReportGroupQuery,
   StaffReportQueueQuery,
   Report,
-  ReportCreate,
   ReportListQuery,
   ReportUpdate,
   StaffReport,
   StaffReportUpdate,
 } from '@qbank/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { badRequest, nonFieldError, notFound } from '../../lib/errors';
 import { assertPageExists, pageWindow } from '../../lib/pagination';
+import type { Storage } from '../../lib/storage';
+import { parseOrThrow } from '../../lib/validation';
+import {
+  cleanImages,
+  deleteStoredFiles,
+  withStoredImages,
+  type ImageForm,
+} from '../attachments/uploads';
 import { recordStaffAction, type StaffActor } from '../audit/audit.service';
 import { notifyUsers } from '../notifications/notifications.service';
 import * as repo from './reports.repository';
@@ -22,7 +30,13 @@ export const NOT_OPEN = 'Only open reports can be edited.';
 /** Back-office lists show the start of the stem only. */
 const STEM_SUMMARY_LENGTH = 200;
 
-export function toReport(row: repo.ReportRow): Report {
+export const ONE_SCREENSHOT = 'Send one screenshot only.';
+
+/** What turns a stored key into a URL: the storage (signed URLs), or the key itself for audit. */
+type KeyUrl = Pick<Storage, 'url'>;
+const keyOnly: KeyUrl = { url: (key) => key };
+
+export function toReport(row: repo.ReportRow, storage: KeyUrl): Report {
   return {
     id: row.id,
     question: row.questionId,
@@ -30,14 +44,15 @@ export function toReport(row: repo.ReportRow): Report {
     message: row.message,
     status: row.status,
     staff_answer: row.staffAnswer,
+    screenshot: row.screenshot ? storage.url(row.screenshot) : null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
 }
 
-function toStaffReport(row: repo.StaffReportRow): StaffReport {
+function toStaffReport(row: repo.StaffReportRow, storage: KeyUrl): StaffReport {
   return {
-    ...toReport(row.report),
+    ...toReport(row.report, storage),
     question_summary: {
       id: row.report.questionId,
       stem: row.questionStem.slice(0, STEM_SUMMARY_LENGTH),
@@ -48,35 +63,61 @@ function toStaffReport(row: repo.StaffReportRow): StaffReport {
   };
 }
 
-export async function listReports(db: Db, userId: number, query: ReportListQuery) {
+export async function listReports(
+  db: Db,
+  storage: Storage,
+  userId: number,
+  query: ReportListQuery,
+) {
   const { total, rows } = await repo.listReports(db, userId, query.status, pageWindow(query));
   assertPageExists(query, total);
-  return { total, results: rows.map(toReport) };
+  return { total, results: rows.map((row) => toReport(row, storage)) };
 }
 
-export async function getReport(db: Db, userId: number, id: number): Promise<Report> {
+export async function getReport(
+  db: Db,
+  storage: Storage,
+  userId: number,
+  id: number,
+): Promise<Report> {
   const row = await repo.findOwnReport(db, userId, id);
   if (!row) throw notFound();
-  return toReport(row);
+  return toReport(row, storage);
 }
 
-export async function createReport(db: Db, userId: number, input: ReportCreate): Promise<Report> {
+/**
+ * POST /api/rports/: JSON, or multipart with the same fields and an optional image `screenshot`,
+ * checked and re-encoded, stored under the private `reports/` folder (decision 033).
+ */
+export async function createReport(
+  db: Db,
+  storage: Storage,
+  userId: number,
+  form: ImageForm,
+): Promise<Report> {
+  const input = parseOrThrow(reportCreateSchema, form.data);
+  if (form.files.length > 1) throw badRequest(REPORT_SCREENSHOT_FIELD, ONE_SCREENSHOT);
   if (!(await repo.questionExists(db, input.question))) {
     throw badRequest('question', invalidPk(input.question));
   }
   if (await repo.hasOpenReport(db, userId, input.question)) throw nonFieldError(ALREADY_REPORTED);
-  const row = await repo.insertReport(db, {
-    userId,
-    questionId: input.question,
-    reason: input.reason,
-    message: input.message,
-  });
-  return toReport(row);
+  const images = await cleanImages(REPORT_SCREENSHOT_FIELD, form.files);
+  const row = await withStoredImages(storage, 'reports', images, (keys) =>
+    repo.insertReport(db, {
+      userId,
+      questionId: input.question,
+      reason: input.reason,
+      message: input.message,
+      screenshot: keys[0] ?? null,
+    }),
+  );
+  return toReport(row, storage);
 }
 
 /** The owner edits reason/message while the report is open. */
 export async function updateReport(
   db: Db,
+  storage: Storage,
   userId: number,
   id: number,
   input: ReportUpdate,
@@ -87,19 +128,33 @@ export async function updateReport(
   const changes: repo.ReportChanges = {};
   if (input.reason !== undefined) changes.reason = input.reason;
   if (input.message !== undefined) changes.message = input.message;
-  if (Object.keys(changes).length === 0) return toReport(current);
+  if (Object.keys(changes).length === 0) return toReport(current, storage);
   const row = await repo.updateReport(db, id, userId, changes);
   if (!row) throw notFound();
-  return toReport(row);
+  return toReport(row, storage);
 }
 
-/** Deletes the caller's reports among `ids`; other users' and unknown ids are ignored. */
-export async function bulkDelete(db: Db, userId: number, ids: number[]) {
-  const deleted = await repo.deleteOwnReports(db, userId, [...new Set(ids)]);
-  return { deleted };
+/**
+ * Deletes the caller's reports among `ids` (other users' and unknown ids are ignored), then
+ * their screenshots.
+ */
+export async function bulkDelete(
+  db: Db,
+  storage: Storage,
+  log: FastifyBaseLogger,
+  userId: number,
+  ids: number[],
+) {
+  const keys = await repo.deleteOwnReports(db, userId, [...new Set(ids)]);
+  await deleteStoredFiles(
+    storage,
+    keys.filter((key): key is string => !!key),
+    log,
+  );
+  return { deleted: keys.length };
 }
 
-export async function listStaffReports(db: Db, query: StaffReportQueueQuery) {
+export async function listStaffReports(db: Db, storage: Storage, query: StaffReportQueueQuery) {
   const { total, rows } = await repo.listStaffReports(
     db,
     query.status,
@@ -107,18 +162,19 @@ export async function listStaffReports(db: Db, query: StaffReportQueueQuery) {
     query.question,
   );
   assertPageExists(query, total);
-  return { total, results: rows.map(toStaffReport) };
+  return { total, results: rows.map((row) => toStaffReport(row, storage)) };
 }
 
-export async function getStaffReport(db: Db, id: number): Promise<StaffReport> {
+export async function getStaffReport(db: Db, storage: Storage, id: number): Promise<StaffReport> {
   const row = await repo.findStaffReport(db, id);
   if (!row) throw notFound();
-  return toStaffReport(row);
+  return toStaffReport(row, storage);
 }
 
 /** Resolves or rejects a report; the reporter is told in the app, with staff's answer. */
 export async function answerReport(
   db: Db,
+  storage: Storage,
   actor: StaffActor,
   id: number,
   input: StaffReportUpdate,
@@ -129,14 +185,15 @@ export async function answerReport(
   if (input.staff_answer !== undefined) changes.staffAnswer = input.staff_answer;
   const row = await repo.updateReport(db, id, null, changes);
   if (!row) throw notFound();
-  const after = await getStaffReport(db, id);
+  const after = await getStaffReport(db, storage, id);
   await recordStaffAction(
     db,
     actor,
     'report.answer',
     { type: 'report', id },
-    toReport(before.report),
-    toReport(row),
+    // The audit log keeps the storage key, not a URL that expires.
+    toReport(before.report, keyOnly),
+    toReport(row, keyOnly),
   );
   if (row.userId !== null) {
     const answer = row.staffAnswer ? ` Answer: ${row.staffAnswer}` : '';

@@ -50,6 +50,8 @@ i18n.addResourceBundle(
       'report-title': 'Report a problem with this question',
       'report-reason': 'Reason',
       'report-message': 'What is wrong?',
+      'report-screenshot': 'Add a screenshot (optional)',
+      'report-screenshot-hint': 'One image: JPEG, PNG or WebP, up to 5 MB.',
       'report-sent': 'Thank you. Your report was sent; the editors will look at it.',
       'send-report': 'Send report',
       reasons: {

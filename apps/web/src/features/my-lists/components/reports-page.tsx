@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Spinner } from '../../../components/ui/spinner';
+import { ScreenshotLink } from '../../../components/ui/screenshot-link';
 import { notify } from '../../../lib/toast';
 import { useDeleteReports, useReports } from '../api/reports';
 import '../i18n';
@@ -170,6 +171,12 @@ function ReportRow({
         {t(`lists.reports.reason-${report.reason}`)} · {t('lists.reports.sent', { date })}
       </p>
       {report.message ? <p className="note-content">{report.message}</p> : null}
+      {report.screenshot ? (
+        <ScreenshotLink
+          url={report.screenshot}
+          label={t('lists.reports.screenshot', { id: report.id })}
+        />
+      ) : null}
       <div className="staff-answer">
         <strong>{t('lists.reports.staff-answer')}:</strong>{' '}
         {report.staff_answer ? report.staff_answer : <em>{t('lists.reports.no-answer')}</em>}

@@ -1,10 +1,27 @@
 import type { Report, ReportCreate } from '@qbank/contract/discussion';
+import { REPORT_SCREENSHOT_FIELD } from '@qbank/contract/discussion';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { apiUpload } from '../../../lib/api-upload';
 
-/** POST /api/rports/ {question, reason, message}; the server's errors are shown as they come. */
-export function createReport(body: ReportCreate) {
-  return apiRequest<Report>('rports/', { method: 'POST', body });
+export type ReportDraft = ReportCreate & {
+  /** Optional image sent as multipart `screenshot`. */
+  screenshot?: File | null;
+  onProgress?: (fraction: number) => void;
+};
+
+/**
+ * POST /api/rports/ {question, reason, message}, as JSON, or as multipart with the screenshot;
+ * the server's errors are shown as they come.
+ */
+export function createReport({ screenshot, onProgress, ...body }: ReportDraft) {
+  if (!screenshot) return apiRequest<Report>('rports/', { method: 'POST', body });
+  const form = new FormData();
+  form.append('question', String(body.question));
+  form.append('reason', body.reason);
+  form.append('message', body.message);
+  form.append(REPORT_SCREENSHOT_FIELD, screenshot);
+  return apiUpload<Report>('rports/', form, { onProgress });
 }
 
 export function useCreateReport() {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
+import { ScreenshotLink } from '../../../components/ui/screenshot-link';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
@@ -144,6 +145,12 @@ function ReportItem({ report }: { report: StaffReport }) {
         <time dateTime={report.created_at}>{date.format(new Date(report.created_at))}</time>
       </p>
       {report.message ? <blockquote>{report.message}</blockquote> : null}
+      {report.screenshot ? (
+        <ScreenshotLink
+          url={report.screenshot}
+          label={t('reports.screenshot', { id: report.id })}
+        />
+      ) : null}
       {report.status === 'open' ? (
         <form onSubmit={(e) => e.preventDefault()}>
           <div className="field">
