@@ -53,8 +53,15 @@ program
   )
   .option('--dry-run', 'validate and report, write nothing')
   .option('--module <name>', 'module of questions whose file names no category')
+  .option(
+    '--encoding <name>',
+    'character encoding of files that are not UTF-8 (windows-1252, gb18030…)',
+  )
   .action(
-    async (files: string[], options: { format?: string; dryRun?: boolean; module?: string }) => {
+    async (
+      files: string[],
+      options: { format?: string; dryRun?: boolean; module?: string; encoding?: string },
+    ) => {
       useCallerDirectory();
       process.exitCode = await importCommand(loadConfig(), files, options);
     },

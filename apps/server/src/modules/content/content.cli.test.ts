@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { count, like } from 'drizzle-orm';
+import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../test/helper';
 import { questionAnswerHistory, questions, users } from '../../db/schema/index';
@@ -131,5 +132,36 @@ describe('generate command (synthetic volume)', () => {
         await db.select({ n: count() }).from(users).where(like(users.email, 'synthetic-learner-%'))
       )[0]!.n,
     ).toBe(5);
+  });
+});
+
+// Last: the export test above counts what the earlier imports wrote.
+describe('import command, encodings', () => {
+  it('--encoding imports a Windows-1252 file with its real characters; without it, refuses it at its first bad line', async () => {
+    const file = path.join(dataDir, 'cafe.csv');
+    const text =
+      'question,A,B,correct\nWhat is 1+1?,Two,Three,A\nCaf\u00e9\u2019s price in \u20ac?,Two \u20ac,Three,A\n';
+    fs.writeFileSync(file, iconv.encode(text, 'windows-1252'));
+    const refused = collector();
+    expect(await runImport(db, app.storage, [file], {}, refused.out)).toBe(1);
+    expect(refused.lines.error[0]).toBe(
+      `${file}:3: This line is not UTF-8 text: give the file's encoding with --encoding (e.g. windows-1252, gb18030) or save the file as UTF-8.`,
+    );
+    const unknown = collector();
+    expect(await runImport(db, app.storage, [file], { encoding: 'klingon' }, unknown.out)).toBe(1);
+    expect(unknown.lines.error[0]).toBe(
+      `${file}: Unknown encoding "klingon" (e.g. utf-8, windows-1252, gb18030).`,
+    );
+    const { lines, out } = collector();
+    expect(await runImport(db, app.storage, [file], { encoding: 'windows-1252' }, out)).toBe(0);
+    expect(lines.error).toEqual([]);
+    const stems = await db
+      .select({ stem: questions.stem })
+      .from(questions)
+      .where(like(questions.externalId, 'cafe:%'));
+    expect(stems.map((q) => q.stem).sort()).toEqual([
+      'Caf\u00e9\u2019s price in \u20ac?',
+      'What is 1+1?',
+    ]);
   });
 });

@@ -25,6 +25,7 @@ export interface ImportCommandOptions {
   format?: string;
   dryRun?: boolean;
   module?: string;
+  encoding?: string;
 }
 
 /** Where the commands write: the console, or a collector in tests. */
@@ -85,6 +86,7 @@ export async function runImport(
       format: options.format as ContentFormat | undefined,
       dryRun: options.dryRun,
       defaultModule: options.module,
+      encoding: options.encoding,
       onProgress: (done, total) => {
         if (!progressBar) return;
         if (!started) bar.start(total, 0);

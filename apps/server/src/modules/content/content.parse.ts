@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { parseAiken } from './formats/aiken';
-import { decodeText, type ParseOptions, type ParseResult } from './formats/common';
+import { buildDocument, decodeFile, type ParseOptions, type ParseResult } from './formats/common';
 import { parseCsv } from './formats/csv';
 import { parseGift } from './formats/gift';
 import { parseJson } from './formats/json';
@@ -23,10 +23,12 @@ export function guessFormat(fileName: string): ContentFormat | undefined {
 export function parseContent(
   data: Buffer,
   format: ContentFormat,
-  options: ParseOptions,
+  options: ParseOptions & { encoding?: string },
 ): ParseResult {
-  const text = decodeText(data);
   const opts = { ...options, fileName: path.basename(options.fileName) };
+  const decoded = decodeFile(data, options.encoding);
+  if ('error' in decoded) return buildDocument([], opts, [decoded.error], []);
+  const text = decoded.text;
   switch (format) {
     case 'json':
       return parseJson(text);

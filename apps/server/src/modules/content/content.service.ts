@@ -219,6 +219,8 @@ export interface ImportFileOptions extends ImportOptions {
   dryRun?: boolean;
   /** Module of questions whose file names none (GIFT/Aiken/CSV/XML without categories). */
   defaultModule?: string;
+  /** The file's character encoding when it is not UTF-8 (iconv-lite names: windows-1252…). */
+  encoding?: string;
 }
 
 export interface ImportFileResult {
@@ -290,6 +292,7 @@ export async function importData(
   const parsed = parseContent(data, format, {
     fileName,
     defaultModule: options.defaultModule,
+    encoding: options.encoding,
   });
   const checked = await validateContent(parsed);
   const base = {

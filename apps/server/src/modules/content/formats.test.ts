@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import type { ContentDocument } from '@qbank/contract';
 import { contentJsonSchemaText, contentSchemaFile } from './content.json-schema';
@@ -138,6 +139,45 @@ describe('Aiken', () => {
       'Q4 is fine\nover two lines?',
       'Q6 is fine?',
     ]);
+  });
+});
+
+describe('character encodings', () => {
+  const aiken = 'Quelle est la dose\u2019? \u00e9t\u00e9 \u20ac\nA) Un\nB) Deux\nANSWER: A\n';
+  const chinese = 'Which is correct?\nA) \u5fc3\u810f\u8870\u7aed\nB) \u80be\u810f\nANSWER: A\n';
+  const parse = (data: Buffer, encoding?: string) =>
+    validateContent(parseContent(data, 'aiken', { fileName: 'enc.txt', encoding }));
+
+  it('decodes Windows-1252 and GB18030 to the right characters when told the encoding', async () => {
+    const cp1252 = await parse(iconv.encode(aiken, 'windows-1252'), 'windows-1252');
+    expect(cp1252.errors).toEqual([]);
+    // 0x92 is the right single quotation mark (U+2019), not the C1 control U+0092.
+    expect(cp1252.document.questions[0]!.stem).toBe(
+      'Quelle est la dose\u2019? \u00e9t\u00e9 \u20ac',
+    );
+    const gb = await parse(iconv.encode(chinese, 'gb18030'), 'gb18030');
+    expect(gb.errors).toEqual([]);
+    expect(gb.document.questions[0]!.choices.map((c) => c.text)).toEqual([
+      '\u5fc3\u810f\u8870\u7aed',
+      '\u80be\u810f',
+    ]);
+  });
+
+  it('refuses a file that is not UTF-8 at its first bad line, never as mojibake', async () => {
+    const message =
+      "This line is not UTF-8 text: give the file's encoding with --encoding (e.g. windows-1252, gb18030) or save the file as UTF-8.";
+    expect((await parse(iconv.encode(aiken, 'windows-1252'))).errors).toEqual([
+      { line: 1, message },
+    ]);
+    expect((await parse(iconv.encode(chinese, 'gb18030'))).errors).toEqual([{ line: 2, message }]);
+    // UTF-8 (with or without a BOM) and UTF-16 with a BOM need no option.
+    expect((await parse(Buffer.from(`\ufeff${aiken}`))).document.questions[0]!.stem).toContain(
+      '\u2019',
+    );
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(chinese, 'utf16le')]);
+    expect((await parse(utf16)).document.questions[0]!.choices[0]!.text).toBe(
+      '\u5fc3\u810f\u8870\u7aed',
+    );
   });
 });
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
+import iconv from 'iconv-lite';
 import {
   CONTENT_FORMAT,
   CONTENT_VERSION,
@@ -227,6 +228,50 @@ export function hasContent(markup: string): boolean {
 /** Splits a file into lines without a BOM, whatever its line endings. */
 export function splitLines(text: string): string[] {
   return text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
+}
+
+/**
+ * The text of an imported file (issue 17, decision 031). With `encoding` (`--encoding`), decoded
+ * with iconv-lite (windows-1252, gb18030, iso-8859-15, shift_jis…: the real characters, e.g.
+ * 0x92 → ’). Without it: UTF-8 (a BOM is dropped; a UTF-16 BOM is honoured); a file that is not
+ * UTF-8 is refused at its first bad line, never imported as mojibake.
+ */
+export function decodeFile(data: Buffer, encoding?: string): { text: string } | { error: Problem } {
+  if (encoding !== undefined) {
+    if (!iconv.encodingExists(encoding)) {
+      return {
+        error: { message: `Unknown encoding "${encoding}" (e.g. utf-8, windows-1252, gb18030).` },
+      };
+    }
+    return { text: iconv.decode(data, encoding) };
+  }
+  if (data[0] === 0xff && data[1] === 0xfe) return { text: iconv.decode(data, 'utf-16le') };
+  if (data[0] === 0xfe && data[1] === 0xff) return { text: iconv.decode(data, 'utf-16be') };
+  const strict = new TextDecoder('utf-8', { fatal: true });
+  try {
+    return { text: strict.decode(data) };
+  } catch {
+    let start = 0;
+    let line = 1;
+    for (let i = 0; i <= data.length; i++) {
+      if (i < data.length && data[i] !== 0x0a) continue;
+      try {
+        strict.decode(data.subarray(start, i));
+      } catch {
+        break;
+      }
+      start = i + 1;
+      line++;
+    }
+    return {
+      error: {
+        line,
+        message:
+          "This line is not UTF-8 text: give the file's encoding with --encoding " +
+          '(e.g. windows-1252, gb18030) or save the file as UTF-8.',
+      },
+    };
+  }
 }
 
 /**
