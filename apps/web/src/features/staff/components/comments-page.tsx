@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { StaffSearch } from './staff-search';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { notify } from '../../../lib/toast';
@@ -18,7 +19,6 @@ type Target = { kind: 'comments' | 'replies'; id: number; author: string };
 export default function CommentsPage() {
   const { t } = useTranslation('staff');
   const url = useUrlState();
-  const [searchText, setSearchText] = useState(url.get('search') ?? '');
   const question = Number(url.get('question')) || undefined;
   const list = useStaffComments({ page: url.page, search: url.get('search'), question });
   const remove = useRemoveComment();
@@ -27,28 +27,12 @@ export default function CommentsPage() {
   return (
     <section className="page" aria-labelledby="comments-title">
       <h1 id="comments-title">{t('comments.title')}</h1>
-      <form
-        role="search"
-        className="staff-search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          url.set({ search: searchText.trim() || undefined });
-        }}
-      >
-        <label htmlFor="comment-search" className="visually-hidden">
-          {t('comments.search')}
-        </label>
-        <input
-          id="comment-search"
-          type="search"
-          placeholder={t('comments.search')}
-          value={searchText}
-          onChange={(e) => setSearchText(e.target.value)}
-        />
-        <Button type="submit" variant="secondary">
-          {t('actions.search')}
-        </Button>
-      </form>
+      <StaffSearch
+        id="comment-search"
+        label={t('comments.search')}
+        value={url.get('search')}
+        onSearch={(search) => url.set({ search })}
+      />
       {question ? (
         <p>
           {t('comments.of-question', { id: question })}{' '}

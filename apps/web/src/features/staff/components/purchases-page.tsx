@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { StaffSearch } from './staff-search';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { notify } from '../../../lib/toast';
@@ -19,7 +20,6 @@ export default function PurchasesPage() {
   const { t, i18n } = useTranslation('staff');
   const url = useUrlState();
   const status = url.get('status') ?? 'pending';
-  const [searchText, setSearchText] = useState(url.get('search') ?? '');
   const list = usePurchases({
     page: url.page,
     status: status === 'all' ? undefined : status,
@@ -48,28 +48,12 @@ export default function PurchasesPage() {
             </button>
           ))}
         </div>
-        <form
-          role="search"
-          className="staff-search"
-          onSubmit={(e) => {
-            e.preventDefault();
-            url.set({ search: searchText.trim() || undefined });
-          }}
-        >
-          <label htmlFor="purchase-search" className="visually-hidden">
-            {t('purchases.search')}
-          </label>
-          <input
-            id="purchase-search"
-            type="search"
-            placeholder={t('purchases.search')}
-            value={searchText}
-            onChange={(e) => setSearchText(e.target.value)}
-          />
-          <Button type="submit" variant="secondary">
-            {t('actions.search')}
-          </Button>
-        </form>
+        <StaffSearch
+          id="purchase-search"
+          label={t('purchases.search')}
+          value={url.get('search')}
+          onSearch={(search) => url.set({ search })}
+        />
       </div>
       {list.isPending ? <Spinner label={t('loading')} /> : null}
       {list.isError ? <FormAlert>{t('errors.load')}</FormAlert> : null}

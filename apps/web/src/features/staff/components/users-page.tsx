@@ -1,7 +1,6 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button';
+import { StaffSearch } from './staff-search';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { useUsers } from '../api/staff-api';
@@ -13,7 +12,6 @@ import { useUrlState } from './use-url-state';
 export default function UsersPage() {
   const { t, i18n } = useTranslation('staff');
   const url = useUrlState();
-  const [searchText, setSearchText] = useState(url.get('search') ?? '');
   const role = url.get('role');
   const list = useUsers({
     page: url.page,
@@ -27,28 +25,12 @@ export default function UsersPage() {
     <section className="page" aria-labelledby="users-title">
       <h1 id="users-title">{t('users.title')}</h1>
       <div className="staff-toolbar">
-        <form
-          role="search"
-          className="staff-search"
-          onSubmit={(e) => {
-            e.preventDefault();
-            url.set({ search: searchText.trim() || undefined });
-          }}
-        >
-          <label htmlFor="user-search" className="visually-hidden">
-            {t('users.search')}
-          </label>
-          <input
-            id="user-search"
-            type="search"
-            placeholder={t('users.search')}
-            value={searchText}
-            onChange={(e) => setSearchText(e.target.value)}
-          />
-          <Button type="submit" variant="secondary">
-            {t('actions.search')}
-          </Button>
-        </form>
+        <StaffSearch
+          id="user-search"
+          label={t('users.search')}
+          value={url.get('search')}
+          onSearch={(search) => url.set({ search })}
+        />
         <label className="staff-select">
           {t('users.show')}
           <select
