@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { unzipSync, strFromU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
+import { validateXML } from 'xmllint-wasm';
 import { setupTestApp } from '../../../test/helper';
 import { buildUser } from '../../../test/factories';
 import { formData, pngImage } from '../attachments/test-uploads';
@@ -11,6 +12,14 @@ const { app, database } = await setupTestApp();
 const staff = await buildUser(database.db, { isStaff: true });
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '../content/fixtures');
 const fixture = (name: string) => fs.readFileSync(path.join(fixtures, name));
+const schemas = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../test/qti');
+
+/** xmllint's XSD validation errors of one document (empty when valid). */
+async function schemaErrors(contents: string, schemaFile: string): Promise<string[]> {
+  const schema = fs.readFileSync(path.join(schemas, schemaFile), 'utf8');
+  const result = await validateXML({ xml: [{ fileName: 'doc.xml', contents }], schema: [schema] });
+  return result.errors.map((e) => e.message);
+}
 
 const upload = (data: Buffer, filename: string, fields: Record<string, string> = {}) =>
   app.inject({
@@ -131,6 +140,26 @@ describe('exports', () => {
     expect(item).toContain('<assessmentItem xmlns="http://www.imsglobal.org/xsd/imsqti_v2p1"');
     expect(item).toMatch(/<correctResponse><value>[A-H]<\/value><\/correctResponse>/);
     expect(strFromU8(files['imsmanifest.xml']!)).toContain('type="imsqti_item_xmlv2p1"');
+  });
+
+  it('writes QTI 2.1 items and a manifest that validate against their XML schemas', async () => {
+    const qti = await app.inject({
+      method: 'GET',
+      url: '/api/staff/exports/?format=qti',
+      headers: staff.headers,
+    });
+    const files = unzipSync(new Uint8Array(qti.rawPayload));
+    const items = Object.keys(files).filter((n) => n.startsWith('items/'));
+    for (const name of items) {
+      expect([name, await schemaErrors(strFromU8(files[name]!), 'qti21-choice-items.xsd')]).toEqual(
+        [name, []],
+      );
+    }
+    const manifest = strFromU8(files['imsmanifest.xml']!);
+    expect(await schemaErrors(manifest, 'imscp-v1p1-manifest.xsd')).toEqual([]);
+    // The check can fail: an item without its required title is refused.
+    const untitled = strFromU8(files[items[0]!]!).replace(/ title="[^"]*"/, '');
+    expect(await schemaErrors(untitled, 'qti21-choice-items.xsd')).not.toEqual([]);
   });
 });
 
