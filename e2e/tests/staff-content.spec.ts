@@ -307,6 +307,15 @@ test('case builder: vignette, two sub-questions reordered, saved and reopened; l
   await expect(page.getByLabel('Vignette (Markdown, $math$)')).toHaveValue(/chest pain/);
   await expect(page.getByLabel('Course', { exact: true })).toBeDisabled();
 
+  // The case list finds it by a word of its vignette and opens it again.
+  await page.getByRole('link', { name: 'Clinical cases' }).click();
+  await page.getByLabel('Words of the vignette').fill('chest pain');
+  const card = page.getByRole('listitem').filter({ hasText: courseName });
+  await expect(card).toContainText('2 sub-questions', { timeout: 15_000 });
+  await expectAccessible(page);
+  await card.getByRole('link', { name: `Clinical case ${caseId}` }).click();
+  await expect(page.getByLabel('Vignette (Markdown, $math$)')).toHaveValue(/chest pain/);
+
   // The learner's player shows the vignette above each sub-question, with its place in the case.
   await context.clearCookies();
   const common = {

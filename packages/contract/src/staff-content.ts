@@ -287,3 +287,24 @@ export const staffCaseInputSchema = z.object({
   questions: z.array(id).max(50).default([]),
 });
 export type StaffCaseInput = z.input<typeof staffCaseInputSchema>;
+export const caseListQuerySchema = z.object({
+  search: optionalQuery(z.string().max(200)).describe('Words of the vignette'),
+  course: optionalQuery(queryId),
+  page: optionalQuery(queryId),
+  page_size: optionalQuery(queryId.max(100)),
+});
+export type CaseListQuery = z.output<typeof caseListQuerySchema>;
+export const caseRowSchema = z.object({
+  id: z.number().int(),
+  course: z.number().int(),
+  course_name: z.string(),
+  module_name: z.string(),
+  vignette: z.string().describe('The first 160 characters'),
+  questions: z.number().int().describe('How many sub-questions'),
+});
+export type CaseRow = z.infer<typeof caseRowSchema>;
+export const casePageSchema = z.object({
+  count: z.number().int(),
+  results: z.array(caseRowSchema),
+});
+export type CasePage = z.infer<typeof casePageSchema>;

@@ -19,6 +19,7 @@ const Bank = lazy(() => import('../features/staff-content/components/bank-page')
 const Question = lazy(() => import('../features/staff-content/components/question-editor-page'));
 const Catalogue = lazy(() => import('../features/staff-content/components/catalogue-page'));
 const Imports = lazy(() => import('../features/staff-content/components/imports-page'));
+const Cases = lazy(() => import('../features/staff-content/components/cases-page'));
 const Case = lazy(() => import('../features/staff-content/components/case-builder-page'));
 const NotFound = lazy(() => import('./not-found-page'));
 
@@ -46,6 +47,7 @@ export default function StaffRoutes() {
         <Route path="questions/:questionId" element={page(Question)} />
         <Route path="catalogue" element={page(Catalogue)} />
         <Route path="imports" element={page(Imports)} />
+        <Route path="cases" element={page(Cases)} />
         <Route path="cases/:caseId" element={page(Case)} />
         <Route path="*" element={page(NotFound)} />
       </Route>

@@ -454,4 +454,25 @@ describe('clinical case builder', () => {
       questions: ['Select a valid choice. That choice is not one of the available choices.'],
     });
   });
+  it('lists cases newest first, by course and by words of the vignette', async () => {
+    const course = await buildCourse(db);
+    const q = await liveQuestion(course.id);
+    const make = (vignette: string, questions: number[]) =>
+      call(staff, 'POST', 'staff/cases/', { course: course.id, vignette, questions });
+    const older = (await make('Fever and a stiff neck in a student.', [q.id])).json().id as number;
+    const newer = (await make('Chest pain at rest.', [])).json().id as number;
+    const list = (await call(staff, 'GET', `staff/cases/?course=${course.id}`)).json();
+    expect(list).toMatchObject({
+      count: 2,
+      results: [
+        { id: newer, course: course.id, questions: 0, course_name: course.name },
+        { id: older, vignette: 'Fever and a stiff neck in a student.', questions: 1 },
+      ],
+    });
+    const found = (
+      await call(staff, 'GET', `staff/cases/?course=${course.id}&search=STIFF%20neck`)
+    ).json();
+    expect(found.results.map((c: { id: number }) => c.id)).toEqual([older]);
+    expect((await call(learner, 'GET', 'staff/cases/')).statusCode).toBe(403);
+  });
 });

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { clinicalCases, courses, questions } from '../../db/schema/index';
+import { clinicalCases, courses, modules, questions } from '../../db/schema/index';
 
 export type Conn = Pick<Db, 'select' | 'insert' | 'update' | 'execute'>;
 
@@ -64,4 +64,34 @@ export async function minOrder(db: Conn, ids: number[]): Promise<number> {
 
 export async function placeInCase(db: Conn, id: number, caseId: number, order: number) {
   await db.update(questions).set({ clinicalCaseId: caseId, order }).where(eq(questions.id, id));
+}
+
+/** One page of cases, newest first, with their course and how many sub-questions they hold. */
+export async function listCases(
+  db: Db,
+  filter: { course?: number; search?: string },
+  window: { limit: number; offset: number },
+) {
+  const where: SQL[] = [];
+  if (filter.course) where.push(eq(clinicalCases.courseId, filter.course));
+  const term = filter.search?.trim();
+  if (term)
+    where.push(ilike(clinicalCases.vignette, `%${term.replace(/[\\%_]/g, (m) => `\\${m}`)}%`));
+  return db
+    .select({
+      id: clinicalCases.id,
+      course: clinicalCases.courseId,
+      course_name: courses.name,
+      module_name: modules.name,
+      vignette: sql<string>`left(${clinicalCases.vignette}, 160)`,
+      questions: sql<number>`(select count(*)::int from questions q where q.clinical_case_id = ${clinicalCases.id})`,
+      total: sql<number>`count(*) over ()::int`,
+    })
+    .from(clinicalCases)
+    .innerJoin(courses, eq(courses.id, clinicalCases.courseId))
+    .innerJoin(modules, eq(modules.id, courses.moduleId))
+    .where(and(...where))
+    .orderBy(desc(clinicalCases.id))
+    .limit(window.limit)
+    .offset(window.offset);
 }

@@ -1,4 +1,4 @@
-import type { StaffCase } from '@qbank/contract';
+import type { CaseListQuery, CasePage, StaffCase } from '@qbank/contract';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
 import * as repo from './cases.repository';
@@ -59,4 +59,15 @@ export async function updateCase(db: Db, id: number, input: CaseInput): Promise<
     await attach(tx, id, row.courseId, input.questions);
   });
   return caseDetail(db, id);
+}
+
+export async function listCases(db: Db, query: CaseListQuery): Promise<CasePage> {
+  const pageSize = Number(query.page_size ?? 25);
+  const offset = (Number(query.page ?? 1) - 1) * pageSize;
+  const list = await repo.listCases(
+    db,
+    { course: query.course ? Number(query.course) : undefined, search: query.search },
+    { limit: pageSize, offset },
+  );
+  return { count: list[0]?.total ?? 0, results: list.map(({ total: _total, ...row }) => row) };
 }

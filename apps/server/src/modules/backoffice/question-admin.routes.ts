@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   bankPageSchema,
   bankQuerySchema,
+  casePageSchema,
+  caseListQuerySchema,
   detailErrorSchema,
   fieldErrorsSchema,
   itemAnalysisSchema,
@@ -142,6 +144,22 @@ export const questionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       requireStaff(request);
       return itemAnalysis(app.db, request.params.id);
+    },
+  );
+
+  app.get(
+    '/staff/cases/',
+    {
+      schema: {
+        ...common,
+        summary: 'Staff: the clinical cases, newest first (search the vignette, filter by course)',
+        querystring: caseListQuerySchema,
+        response: { 200: casePageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      requireStaff(request);
+      return cases.listCases(app.db, request.query);
     },
   );
 

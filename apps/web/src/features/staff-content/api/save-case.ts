@@ -19,6 +19,7 @@ export function useSaveCase() {
       // Sub-questions' case and order changed: the bank and the questions are stale.
       void client.invalidateQueries({ queryKey: ['staff', 'bank'] });
       void client.invalidateQueries({ queryKey: ['staff', 'question'] });
+      void client.invalidateQueries({ queryKey: ['staff', 'cases'] });
     },
   });
 }

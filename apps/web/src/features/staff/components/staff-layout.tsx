@@ -13,6 +13,7 @@ const LINKS = [
   ['/staff/audit', 'nav.audit'],
   ['/staff/questions', 'nav.questions'],
   ['/staff/catalogue', 'nav.catalogue'],
+  ['/staff/cases', 'nav.cases'],
   ['/staff/imports', 'nav.imports'],
 ] as const;
 
