@@ -2,6 +2,7 @@ import type { Paginated } from '@qbank/contract/common';
 import type { Question } from '@qbank/contract/questions';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { LIST_PAGE_SIZE } from './page-size';
 
 export type PersonalList = 'favorites' | 'hides';
 const PATHS: Record<PersonalList, string> = {
@@ -12,7 +13,9 @@ export type PersonalQuestionsFilter = { page: number; module?: number; course?: 
 
 /** GET /api/favorites_questions_list/ or /api/hides_questions_list/: 10 a page (seed §9). */
 export function getPersonalQuestions(list: PersonalList, filter: PersonalQuestionsFilter) {
-  return apiRequest<Paginated<Question>>(PATHS[list], { query: { ...filter, page_size: 10 } });
+  return apiRequest<Paginated<Question>>(PATHS[list], {
+    query: { ...filter, page_size: LIST_PAGE_SIZE },
+  });
 }
 
 export const personalQuestionsQueryOptions = (

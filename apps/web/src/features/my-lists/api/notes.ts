@@ -10,13 +10,14 @@ import {
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
+import { LIST_PAGE_SIZE } from './page-size';
 
 export type NotesFilter = { page: number; search?: string };
 
 /** GET /api/noteitemsdetail/: the caller's notes with images and question summary, 10 a page. */
 export function getNotes(filter: NotesFilter) {
   return apiRequest<Paginated<NoteItemDetail>>('noteitemsdetail/', {
-    query: { page: filter.page, page_size: 10, search: filter.search || undefined },
+    query: { page: filter.page, page_size: LIST_PAGE_SIZE, search: filter.search || undefined },
   });
 }
 

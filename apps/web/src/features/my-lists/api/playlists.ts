@@ -10,12 +10,14 @@ import {
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
+import { LIST_PAGE_SIZE } from './page-size';
 
 /** GET /api/playlist/: the caller's playlists, 10 a page. */
 export const playlistsQueryOptions = (page: number) =>
   queryOptions({
     queryKey: ['my-lists', 'playlists', page],
-    queryFn: () => apiRequest<Paginated<Playlist>>('playlist/', { query: { page, page_size: 10 } }),
+    queryFn: () =>
+      apiRequest<Paginated<Playlist>>('playlist/', { query: { page, page_size: LIST_PAGE_SIZE } }),
     placeholderData: keepPreviousData,
   });
 

@@ -10,6 +10,7 @@ import {
 import { apiRequest } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { serverMessage } from './errors';
+import { LIST_PAGE_SIZE } from './page-size';
 
 export type ReportsFilter = { page: number; status?: Report['status'] };
 
@@ -18,7 +19,7 @@ export const reportsQueryOptions = (filter: ReportsFilter) =>
   queryOptions({
     queryKey: ['my-lists', 'reports', filter],
     queryFn: () =>
-      apiRequest<Paginated<Report>>('rports/', { query: { ...filter, page_size: 10 } }),
+      apiRequest<Paginated<Report>>('rports/', { query: { ...filter, page_size: LIST_PAGE_SIZE } }),
     placeholderData: keepPreviousData,
   });
 

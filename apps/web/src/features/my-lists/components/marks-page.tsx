@@ -9,7 +9,8 @@ import { usePersonalQuestions, type PersonalList } from '../api/get-personal-que
 import { useRemoveQuestionMark } from '../api/remove-question-mark';
 import '../i18n';
 import '../my-lists.css';
-import { Pager } from './pager';
+import { Pager } from '../../../components/ui/pager';
+import { LIST_PAGE_SIZE } from '../api/page-size';
 import { QuestionLink } from './question-summary';
 import { useListParams } from './use-list-params';
 
@@ -107,7 +108,12 @@ export function MarksPage({ list }: { list: PersonalList }) {
           </li>
         ))}
       </ul>
-      <Pager page={params.page} count={count} onPage={(page) => params.set({ page })} />
+      <Pager
+        pageSize={LIST_PAGE_SIZE}
+        page={params.page}
+        count={count}
+        onPage={(page) => params.set({ page })}
+      />
 
       <h2 id="marks-catalogue">{t('lists.marks.catalogue')}</h2>
       {marks.isPending ? <Spinner label={t('lists.loading')} /> : null}

@@ -8,7 +8,8 @@ import { notify } from '../../../lib/toast';
 import { useDeleteNote, useNotes } from '../api/notes';
 import '../i18n';
 import '../my-lists.css';
-import { Pager } from './pager';
+import { Pager } from '../../../components/ui/pager';
+import { LIST_PAGE_SIZE } from '../api/page-size';
 import { QuestionLink } from './question-summary';
 import { useListParams } from './use-list-params';
 
@@ -110,7 +111,12 @@ export default function NotebookPage() {
           </li>
         ))}
       </ol>
-      <Pager page={params.page} count={count} onPage={(page) => params.set({ page })} />
+      <Pager
+        pageSize={LIST_PAGE_SIZE}
+        page={params.page}
+        count={count}
+        onPage={(page) => params.set({ page })}
+      />
     </section>
   );
 }

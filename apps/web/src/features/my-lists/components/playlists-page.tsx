@@ -8,7 +8,8 @@ import { notify } from '../../../lib/toast';
 import { useCreatePlaylist, usePlaylists } from '../api/playlists';
 import '../i18n';
 import '../my-lists.css';
-import { Pager } from './pager';
+import { Pager } from '../../../components/ui/pager';
+import { LIST_PAGE_SIZE } from '../api/page-size';
 import { useListParams } from './use-list-params';
 
 /** The caller's playlists, 10 a page, and a form to create one. */
@@ -90,7 +91,12 @@ export default function PlaylistsPage() {
           </li>
         ))}
       </ul>
-      <Pager page={params.page} count={count} onPage={(page) => params.set({ page })} />
+      <Pager
+        pageSize={LIST_PAGE_SIZE}
+        page={params.page}
+        count={count}
+        onPage={(page) => params.set({ page })}
+      />
     </section>
   );
 }

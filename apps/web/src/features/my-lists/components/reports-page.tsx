@@ -10,7 +10,8 @@ import { notify } from '../../../lib/toast';
 import { useDeleteReports, useReports } from '../api/reports';
 import '../i18n';
 import '../my-lists.css';
-import { Pager } from './pager';
+import { Pager } from '../../../components/ui/pager';
+import { LIST_PAGE_SIZE } from '../api/page-size';
 import { useListParams } from './use-list-params';
 
 /** A type-only copy of the contract's list: importing its value would bring zod into this page. */
@@ -128,6 +129,7 @@ export default function ReportsPage() {
         ))}
       </ul>
       <Pager
+        pageSize={LIST_PAGE_SIZE}
         page={params.page}
         count={count}
         onPage={(page) => {

@@ -1,11 +1,13 @@
 import { BANK_ORDERINGS, QUESTION_STATUSES } from '@qbank/contract/constants';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { FormAlert } from '../../../components/ui/form-alert';
+import { Pager } from '../../../components/ui/pager';
 import { Spinner } from '../../../components/ui/spinner';
 import { useBank } from '../api/get-bank';
 import { useStaffCatalogue } from '../api/get-staff-catalogue';
 import { NS } from '../i18n';
+import { useUrlFilters } from './use-url-filters';
 import '../staff-content.css';
 
 const FILTERS = ['search', 'module', 'course', 'source', 'type', 'status', 'flagged'] as const;
@@ -17,25 +19,13 @@ const percent = (n: number | null) => (n === null ? '–' : `${Math.round(n * 10
 /** The bank table: search, filters and sort kept in the address, so a view can be shared. */
 export default function BankPage() {
   const { t } = useTranslation(NS);
-  const [params, setParams] = useSearchParams();
+  const { params, set, page } = useUrlFilters();
   const catalogue = useStaffCatalogue();
   const query: Record<string, string | undefined> = { page_size: String(PAGE_SIZE) };
   for (const key of [...FILTERS, 'ordering', 'page'] as const)
     query[key] = params.get(key) || undefined;
   const bank = useBank(query);
   const ordering = params.get('ordering') ?? '-id';
-  const page = Number(params.get('page') ?? 1);
-  const pages = Math.max(1, Math.ceil((bank.data?.count ?? 0) / PAGE_SIZE));
-
-  const set = (changes: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    if (!('page' in changes)) next.delete('page');
-    setParams(next, { replace: true });
-  };
   const sortBy = (column: string) =>
     set({ ordering: ordering === `-${column}` ? column : `-${column}` });
   const sortState = (column: string) =>
@@ -231,25 +221,12 @@ export default function BankPage() {
               </tbody>
             </table>
           </div>
-          <nav className="pager" aria-label={t('bank.pages')}>
-            <button
-              type="button"
-              className="btn btn-secondary"
-              disabled={page <= 1}
-              onClick={() => set({ page: String(page - 1) })}
-            >
-              {t('bank.previous')}
-            </button>
-            <span>{t('bank.page', { page, pages })}</span>
-            <button
-              type="button"
-              className="btn btn-secondary"
-              disabled={page >= pages}
-              onClick={() => set({ page: String(page + 1) })}
-            >
-              {t('bank.next')}
-            </button>
-          </nav>
+          <Pager
+            page={page}
+            count={bank.data.count}
+            pageSize={PAGE_SIZE}
+            onPage={(p) => set({ page: String(p) })}
+          />
         </>
       ) : null}
     </section>

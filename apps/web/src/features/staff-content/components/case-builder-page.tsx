@@ -12,6 +12,7 @@ import { useStaffCase } from '../api/get-case';
 import { useStaffCatalogue } from '../api/get-staff-catalogue';
 import { useSaveCase } from '../api/save-case';
 import { NS } from '../i18n';
+import { CourseOptions } from './course-options';
 import '../staff-content.css';
 
 /** /staff/cases/new and /staff/cases/:caseId: a clinical case's vignette and ordered sub-questions. */
@@ -111,15 +112,7 @@ function CaseForm({ catalogue, saved }: { catalogue: StaffModule[]; saved: Staff
               }}
             >
               <option value="">{t('editor.pick-course')}</option>
-              {catalogue.map((m) => (
-                <optgroup key={m.id} label={m.name}>
-                  {m.courses.map((c) => (
-                    <option key={c.id} value={c.id}>
-                      {c.name}
-                    </option>
-                  ))}
-                </optgroup>
-              ))}
+              <CourseOptions modules={catalogue} />
             </select>
             {saved ? (
               <p className="field-hint" id="case-course-hint">

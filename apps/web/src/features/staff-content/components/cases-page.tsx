@@ -1,10 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { FormAlert } from '../../../components/ui/form-alert';
+import { Pager } from '../../../components/ui/pager';
 import { Spinner } from '../../../components/ui/spinner';
 import { useCases } from '../api/get-cases';
 import { useStaffCatalogue } from '../api/get-staff-catalogue';
 import { NS } from '../i18n';
+import { CourseOptions } from './course-options';
+import { useUrlFilters } from './use-url-filters';
 import '../staff-content.css';
 
 const PAGE_SIZE = 25;
@@ -12,24 +15,14 @@ const PAGE_SIZE = 25;
 /** The clinical cases: find one by its vignette or course, open it in the case builder. */
 export default function CasesPage() {
   const { t } = useTranslation(NS);
-  const [params, setParams] = useSearchParams();
+  const { params, set, page } = useUrlFilters();
   const catalogue = useStaffCatalogue();
-  const page = Number(params.get('page') ?? 1);
   const cases = useCases({
     search: params.get('search') || undefined,
     course: params.get('course') || undefined,
     page: params.get('page') || undefined,
     page_size: String(PAGE_SIZE),
   });
-  const pages = Math.max(1, Math.ceil((cases.data?.count ?? 0) / PAGE_SIZE));
-
-  const set = (key: string, value: string | undefined) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    if (key !== 'page') next.delete('page');
-    setParams(next, { replace: true });
-  };
 
   return (
     <section className="page staff-page">
@@ -46,7 +39,7 @@ export default function CasesPage() {
             id="cases-search"
             type="search"
             defaultValue={params.get('search') ?? ''}
-            onChange={(e) => set('search', e.target.value.trim() || undefined)}
+            onChange={(e) => set({ search: e.target.value.trim() || undefined })}
           />
         </div>
         <div className="field">
@@ -54,18 +47,10 @@ export default function CasesPage() {
           <select
             id="cases-course"
             value={params.get('course') ?? ''}
-            onChange={(e) => set('course', e.target.value)}
+            onChange={(e) => set({ course: e.target.value })}
           >
             <option value="">{t('bank.all')}</option>
-            {(catalogue.data ?? []).map((m) => (
-              <optgroup key={m.id} label={m.name}>
-                {m.courses.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.name}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
+            <CourseOptions modules={catalogue.data ?? []} />
           </select>
         </div>
       </form>
@@ -96,27 +81,12 @@ export default function CasesPage() {
               </li>
             ))}
           </ul>
-          {pages > 1 ? (
-            <nav className="pager" aria-label={t('bank.pages')}>
-              <button
-                type="button"
-                className="btn btn-secondary"
-                disabled={page <= 1}
-                onClick={() => set('page', String(page - 1))}
-              >
-                {t('bank.previous')}
-              </button>
-              <span>{t('bank.page', { page, pages })}</span>
-              <button
-                type="button"
-                className="btn btn-secondary"
-                disabled={page >= pages}
-                onClick={() => set('page', String(page + 1))}
-              >
-                {t('bank.next')}
-              </button>
-            </nav>
-          ) : null}
+          <Pager
+            page={page}
+            count={cases.data.count}
+            pageSize={PAGE_SIZE}
+            onPage={(p) => set({ page: String(p) })}
+          />
         </>
       ) : null}
     </section>

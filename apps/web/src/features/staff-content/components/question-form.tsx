@@ -7,6 +7,7 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import { ApiError } from '../../../lib/api-client';
 import { useUploadImage } from '../api/upload-image';
 import { NS } from '../i18n';
+import { CourseOptions } from './course-options';
 import { QuestionPreview } from './question-preview';
 
 export interface QuestionFormValues {
@@ -126,15 +127,7 @@ export function QuestionForm({
                 aria-invalid={fieldError('course') ? true : undefined}
               >
                 <option value="">{t('editor.pick-course')}</option>
-                {catalogue.map((m) => (
-                  <optgroup key={m.id} label={m.name}>
-                    {m.courses.map((c) => (
-                      <option key={c.id} value={c.id}>
-                        {c.name}
-                      </option>
-                    ))}
-                  </optgroup>
-                ))}
+                <CourseOptions modules={catalogue} />
               </select>
               {fieldError('course') ? <p className="field-error">{fieldError('course')}</p> : null}
             </div>

@@ -4,9 +4,9 @@ import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
-import { useAudit } from '../api/staff-api';
+import { useAudit, PAGE_SIZE } from '../api/staff-api';
 import '../i18n';
-import { Pager } from './pager';
+import { Pager } from '../../../components/ui/pager';
 import { useUrlState } from './use-url-state';
 
 const FILTERS = ['actor', 'action', 'target_type', 'target_id', 'since', 'until'] as const;
@@ -130,6 +130,7 @@ export default function AuditPage() {
         ))}
       </ol>
       <Pager
+        pageSize={PAGE_SIZE}
         page={url.page}
         count={list.data?.count ?? 0}
         onPage={(page) => url.set({ page: String(page) })}

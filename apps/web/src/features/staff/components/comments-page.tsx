@@ -7,9 +7,9 @@ import { StaffSearch } from './staff-search';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { notify } from '../../../lib/toast';
-import { useRemoveComment, useReplies, useStaffComments } from '../api/staff-api';
+import { useRemoveComment, useReplies, useStaffComments, PAGE_SIZE } from '../api/staff-api';
 import '../i18n';
-import { Pager } from './pager';
+import { Pager } from '../../../components/ui/pager';
 import { TextDialog } from './text-dialog';
 import { useUrlState } from './use-url-state';
 
@@ -57,6 +57,7 @@ export default function CommentsPage() {
         ))}
       </ul>
       <Pager
+        pageSize={PAGE_SIZE}
         page={url.page}
         count={list.data?.count ?? 0}
         onPage={(page) => url.set({ page: String(page) })}

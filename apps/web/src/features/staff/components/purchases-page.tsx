@@ -7,9 +7,9 @@ import { StaffSearch } from './staff-search';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { notify } from '../../../lib/toast';
-import { useDecidePurchase, usePurchases } from '../api/staff-api';
+import { useDecidePurchase, usePurchases, PAGE_SIZE } from '../api/staff-api';
 import '../i18n';
-import { Pager } from './pager';
+import { Pager } from '../../../components/ui/pager';
 import { TextDialog } from './text-dialog';
 import { useUrlState } from './use-url-state';
 
@@ -122,6 +122,7 @@ export default function PurchasesPage() {
         ))}
       </ul>
       <Pager
+        pageSize={PAGE_SIZE}
         page={url.page}
         count={list.data?.count ?? 0}
         onPage={(page) => url.set({ page: String(page) })}

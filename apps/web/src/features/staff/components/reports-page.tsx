@@ -9,9 +9,9 @@ import { ScreenshotLink } from '../../../components/ui/screenshot-link';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
-import { useAnswerReport, useQuestionReports, useReportGroups } from '../api/staff-api';
+import { useAnswerReport, useQuestionReports, useReportGroups, PAGE_SIZE } from '../api/staff-api';
 import '../i18n';
-import { Pager } from './pager';
+import { Pager } from '../../../components/ui/pager';
 import { useUrlState } from './use-url-state';
 
 const STATUSES = ['open', 'resolved', 'rejected'] as const;
@@ -51,6 +51,7 @@ export default function ReportsPage() {
         ))}
       </ul>
       <Pager
+        pageSize={PAGE_SIZE}
         page={url.page}
         count={groups.data?.count ?? 0}
         onPage={(page) => url.set({ page: String(page) })}

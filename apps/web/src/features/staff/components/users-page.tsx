@@ -3,9 +3,9 @@ import { Link } from 'react-router';
 import { StaffSearch } from './staff-search';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Spinner } from '../../../components/ui/spinner';
-import { useUsers } from '../api/staff-api';
+import { useUsers, PAGE_SIZE } from '../api/staff-api';
 import '../i18n';
-import { Pager } from './pager';
+import { Pager } from '../../../components/ui/pager';
 import { useUrlState } from './use-url-state';
 
 /** Users: search by e-mail or name, filter staff / deactivated; open one to act on it. */
@@ -85,6 +85,7 @@ export default function UsersPage() {
         </div>
       ) : null}
       <Pager
+        pageSize={PAGE_SIZE}
         page={url.page}
         count={list.data?.count ?? 0}
         onPage={(page) => url.set({ page: String(page) })}

@@ -1,29 +1,29 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
+import { Button } from './button';
 
-/** Previous / next over a paginated list of `pageSize` items a page. */
+/** Previous / page n of m / next over a paginated list of `pageSize` items a page. */
 export function Pager({
   page,
   count,
-  pageSize = 10,
+  pageSize,
   onPage,
 }: {
   page: number;
   count: number;
-  pageSize?: number;
+  pageSize: number;
   onPage: (page: number) => void;
 }) {
   const { t } = useTranslation();
   const pages = Math.max(1, Math.ceil(count / pageSize));
   if (pages <= 1) return null;
   return (
-    <nav className="pager" aria-label={t('lists.pages')}>
+    <nav className="pager" aria-label={t('pager.label')}>
       <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        {t('lists.previous')}
+        {t('pager.previous')}
       </Button>
-      <span>{t('lists.page', { page, pages })}</span>
+      <span>{t('pager.page', { page, pages })}</span>
       <Button variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        {t('lists.next')}
+        {t('pager.next')}
       </Button>
     </nav>
   );
