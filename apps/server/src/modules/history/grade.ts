@@ -23,7 +23,11 @@ export const PASS_CORRECTNESS = 0.5;
  * - right by a guess: hard; right but unsure: good;
  * - right and sure or unstated: easy when fast, hard when slow, good otherwise.
  */
-export function gradeFromAnswer({ correctness, timeSpentSeconds, confidence }: AnswerSignal): Rating {
+export function gradeFromAnswer({
+  correctness,
+  timeSpentSeconds,
+  confidence,
+}: AnswerSignal): Rating {
   const share = Math.min(1, Math.max(0, Number.isFinite(correctness) ? correctness : 0));
   if (share < PASS_CORRECTNESS) return 'again';
   if (share < 1) return confidence === 'sure' ? 'again' : 'hard';

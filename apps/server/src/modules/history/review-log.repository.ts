@@ -75,10 +75,7 @@ export async function latestAnswers(db: Db, userId: number, ids: number[]) {
     })
     .from(questionAnswerHistory)
     .where(
-      and(
-        eq(questionAnswerHistory.userId, userId),
-        inArray(questionAnswerHistory.questionId, ids),
-      ),
+      and(eq(questionAnswerHistory.userId, userId), inArray(questionAnswerHistory.questionId, ids)),
     )
     .orderBy(
       questionAnswerHistory.questionId,

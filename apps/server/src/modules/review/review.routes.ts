@@ -46,7 +46,8 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['review'],
-        summary: 'Sets the desired retention (0.70–0.97) and the right answers that clear a mistake',
+        summary:
+          'Sets the desired retention (0.70–0.97) and the right answers that clear a mistake',
         security,
         body: reviewSettingsUpdateSchema,
         response: { 200: reviewSettingsSchema, ...errors },

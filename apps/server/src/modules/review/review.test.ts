@@ -26,7 +26,13 @@ const get = (user: TestUser | null, url: string) =>
   app.inject({ method: 'GET', url: `/api/${url}`, headers: user?.headers ?? {} });
 const send = (user: TestUser | null, method: 'POST' | 'PATCH', url: string, payload: object) =>
   app.inject({ method, url: `/api/${url}`, headers: user?.headers ?? {}, payload });
-const answer = (user: TestUser, question: number, choices: number[], ms: number, scoring?: string) =>
+const answer = (
+  user: TestUser,
+  question: number,
+  choices: number[],
+  ms: number,
+  scoring?: string,
+) =>
   send(user, 'POST', 'question_answer_history/', {
     question,
     choices,
@@ -176,9 +182,9 @@ describe('the review queue after a simulated month of answers', () => {
     const inWindow = [...cards.values()].filter(
       (c) => c.due.getTime() < Date.parse(forecast.days[0].date) + 30 * DAY,
     ).length;
-    expect(forecast.overdue + forecast.days.reduce((s: number, d: { count: number }) => s + d.count, 0)).toBe(
-      inWindow,
-    );
+    expect(
+      forecast.overdue + forecast.days.reduce((s: number, d: { count: number }) => s + d.count, 0),
+    ).toBe(inWindow);
     expect((await get(learner, 'review/settings/')).json().review_count).toBe(
       [...cards.values()].reduce((s, c) => s + c.reps, 0),
     );
@@ -193,8 +199,16 @@ describe('clinical cases and runs', () => {
       .insert(clinicalCases)
       .values({ courseId: course.id, vignette: 'A patient.' })
       .returning();
-    const first = await buildQuestion(db, { courseId: course.id, clinicalCaseId: kase!.id, order: 0 });
-    const second = await buildQuestion(db, { courseId: course.id, clinicalCaseId: kase!.id, order: 1 });
+    const first = await buildQuestion(db, {
+      courseId: course.id,
+      clinicalCaseId: kase!.id,
+      order: 0,
+    });
+    const second = await buildQuestion(db, {
+      courseId: course.id,
+      clinicalCaseId: kase!.id,
+      order: 1,
+    });
     const at = new Date('2026-04-01T08:00:00Z');
     clock.now = () => at;
     await answer(learner, first.id, right(first), 10_000);
@@ -225,7 +239,9 @@ describe('clinical cases and runs', () => {
     expect(run.statusCode).toBe(200);
     expect(run.json().session).toEqual(expect.any(Number));
     expect(run.json().questions.map((q: { id: number }) => q.id)).toEqual([first.id, second.id]);
-    const exam = (await send(learner, 'POST', 'review/runs/', { source: 'due', mode: 'exam' })).json();
+    const exam = (
+      await send(learner, 'POST', 'review/runs/', { source: 'due', mode: 'exam' })
+    ).json();
     expect(exam.session).toBeNull();
     expect(exam.questions).toHaveLength(2);
     const bad = await send(learner, 'POST', 'review/runs/', { source: 'all', mode: 'timed' });
