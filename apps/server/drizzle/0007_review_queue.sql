@@ -4,7 +4,9 @@ CREATE TABLE "review_logs" (
 	"question_id" integer NOT NULL,
 	"rating" smallint NOT NULL,
 	"state" smallint NOT NULL,
-	"reviewed_at" timestamp with time zone NOT NULL
+	"reviewed_at" timestamp with time zone NOT NULL,
+	"source" varchar(8) NOT NULL,
+	"previous" jsonb
 );
 --> statement-breakpoint
 CREATE TABLE "review_settings" (

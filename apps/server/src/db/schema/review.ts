@@ -7,6 +7,7 @@ import {
   serial,
   smallint,
   timestamp,
+  varchar,
 } from 'drizzle-orm/pg-core';
 import { questions } from './catalogue';
 import { users } from './users';
@@ -30,6 +31,10 @@ export const reviewLogs = pgTable(
     /** The card's state before this review. */
     state: smallint('state').notNull(),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }).notNull(),
+    /** 'answer': graded from an answer; 'button': pressed by the learner. */
+    source: varchar('source', { length: 8 }).$type<'answer' | 'button'>().notNull(),
+    /** The card before an answer's review, so a button pressed right after replaces that grade. */
+    previous: jsonb('previous').$type<Record<string, unknown>>(),
   },
   (t) => [index('review_logs_user_card_idx').on(t.userId, t.questionId, t.reviewedAt)],
 );

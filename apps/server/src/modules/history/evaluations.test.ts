@@ -69,6 +69,42 @@ describe('POST /api/question-evaluations/', () => {
     expect((await list(learner)).json().count).toBe(1);
   });
 
+  it('replaces the grade of an answer when the learner rates it right after', async () => {
+    const learner = await buildUser(db);
+    const q = await buildQuestion(db);
+    const at = new Date('2026-03-05T09:00:00Z');
+    clock.now = () => at;
+    // A fast right answer grades itself easy…
+    await app.inject({
+      method: 'POST',
+      url: '/api/question_answer_history/',
+      headers: learner.headers,
+      payload: { question: q.id, choices: [q.choices[0]!.id], mode: 'study', time_spent_ms: 5000 },
+    });
+    const [auto] = (await list(learner, `?question=${q.id}`)).json().results;
+    expect(auto.rating).toBe('easy');
+    // …then the learner presses "hard": one review, the pressed one.
+    clock.now = () => new Date(at.getTime() + 60_000);
+    const rated = await rate(learner, { question: q.id, rating: 'hard' });
+    expect(rated.statusCode).toBe(200);
+    const expected = reference.next(createEmptyCard(at), clock.now(), Rating.Hard).card;
+    expect(rated.json()).toMatchObject({
+      rating: 'hard',
+      reps: 1,
+      stability: expected.stability,
+      due_at: expected.due.toISOString(),
+    });
+    const settings = await app.inject({
+      method: 'GET',
+      url: '/api/review/settings/',
+      headers: learner.headers,
+    });
+    expect(settings.json().review_count).toBe(1);
+    // Long after the answer, a button is a review of its own.
+    clock.now = () => new Date(at.getTime() + 2 * DAY);
+    expect((await rate(learner, { question: q.id, rating: 'good' })).json().reps).toBe(2);
+  });
+
   it('validates the question and the rating', async () => {
     const learner = await buildUser(db);
     const unknown = await rate(learner, { question: 999999, rating: 'good' });

@@ -1,7 +1,7 @@
 import type { Rating } from '@qbank/contract';
 import type { Db } from '../../db/client';
 import * as evaluations from './evaluations.repository';
-import { DEFAULT_RETENTION, GRADE, review, schedulerFor } from './fsrs';
+import { DEFAULT_RETENTION, GRADE, review, schedulerFor, type StoredCard } from './fsrs';
 import { gradeFromAnswer, type Confidence } from './grade';
 import * as logs from './review-log.repository';
 
@@ -25,22 +25,64 @@ export async function cardOf(db: Db, questionId: number) {
   return { cardId: caseIds?.[0] ?? questionId, caseIds };
 }
 
+/** A button pressed this soon after an answer replaces the answer's grade, not adds to it. */
+export const REPLACE_WINDOW_MS = 30 * 60_000;
+
+const snapshot = (card: StoredCard) => ({
+  ...card,
+  lastReview: card.lastReview?.toISOString() ?? null,
+  dueAt: card.dueAt.toISOString(),
+});
+const restore = (saved: Record<string, unknown>): StoredCard => {
+  const card = saved as unknown as StoredCard & { lastReview: string | null; dueAt: string };
+  return {
+    ...card,
+    lastReview: card.lastReview ? new Date(card.lastReview) : null,
+    dueAt: new Date(card.dueAt),
+  };
+};
+
+/**
+ * The card before this rating: the stored one, or, for a button pressed right after an
+ * answer, the card before that answer's review (whose log entry goes).
+ */
+async function baseCard(
+  db: Db,
+  userId: number,
+  cardId: number,
+  stored: StoredCard | undefined,
+  source: 'answer' | 'button',
+  now: Date,
+): Promise<StoredCard | undefined> {
+  if (source === 'answer' || !stored) return stored;
+  const last = await logs.latestReview(db, userId, cardId);
+  if (last?.source !== 'answer' || now.getTime() - last.reviewedAt.getTime() > REPLACE_WINDOW_MS) {
+    return stored;
+  }
+  await logs.deleteReview(db, last.id);
+  return last.previous ? restore(last.previous) : undefined;
+}
+
 export async function applyRating(
   db: Db,
   userId: number,
   cardId: number,
   rating: Rating,
   now: Date,
+  source: 'answer' | 'button' = 'button',
 ): Promise<{ created: boolean; row: evaluations.EvaluationRow }> {
   const scheduler = await schedulerOf(db, userId);
   const previous = await evaluations.findEvaluation(db, userId, cardId);
-  const next = { rating, ...review(scheduler, previous, rating, now), updatedAt: now };
+  const base = await baseCard(db, userId, cardId, previous, source, now);
+  const next = { rating, ...review(scheduler, base, rating, now), updatedAt: now };
   await logs.insertReviewLog(db, {
     userId,
     questionId: cardId,
     rating: GRADE[rating],
-    state: previous?.state ?? 0,
+    state: base?.state ?? 0,
     reviewedAt: now,
+    source,
+    previous: source === 'answer' && base ? snapshot(base) : null,
   });
   if (!previous) {
     const inserted = await evaluations.insertEvaluation(db, userId, cardId, next);
@@ -80,5 +122,5 @@ export async function reviewAfterAnswer(db: Db, answer: AnswerForReview): Promis
     timeSpentSeconds: seconds,
     confidence: answer.confidence ?? null,
   });
-  await applyRating(db, answer.userId, cardId, rating, answer.now);
+  await applyRating(db, answer.userId, cardId, rating, answer.now, 'answer');
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   questionAnswerHistory,
@@ -12,6 +12,21 @@ export type SettingsRow = typeof reviewSettings.$inferSelect;
 
 export async function insertReviewLog(db: Db, values: typeof reviewLogs.$inferInsert) {
   await db.insert(reviewLogs).values(values);
+}
+
+/** The card's latest review. */
+export async function latestReview(db: Db, userId: number, questionId: number) {
+  const [row] = await db
+    .select()
+    .from(reviewLogs)
+    .where(and(eq(reviewLogs.userId, userId), eq(reviewLogs.questionId, questionId)))
+    .orderBy(desc(reviewLogs.reviewedAt), desc(reviewLogs.id))
+    .limit(1);
+  return row;
+}
+
+export async function deleteReview(db: Db, id: number) {
+  await db.delete(reviewLogs).where(eq(reviewLogs.id, id));
 }
 
 export async function countReviews(db: Db, userId: number): Promise<number> {

@@ -109,6 +109,7 @@ describe('per-learner parameters', () => {
           questionId: q.id,
           rating: n === 0 ? 3 : forgot ? 1 : 3,
           state: n === 0 ? 0 : 2,
+          source: 'button' as const,
           reviewedAt: new Date(start + day * DAY),
         };
       });

@@ -116,7 +116,7 @@ describe('the review queue after a simulated month of answers', () => {
       // One of two right choices ticked: half a point under the partial rule (hard).
       [qcm.id, () => ({ choices: [qcm.choices[0]!.id], ms: 30_000 })],
     ]);
-    const scores = new Map([
+    const scores = new Map<number, (n: number) => number>([
       [easy.id, () => 1],
       [slow.id, () => 1],
       [shaky.id, (n: number) => (n % 2 ? 0 : 1)],
@@ -153,7 +153,7 @@ describe('the review queue after a simulated month of answers', () => {
             correctness: scores.get(id)!(n),
             timeSpentSeconds: plan.ms / 1000,
           });
-          const card = cards.get(id) ?? createEmptyCard(now);
+          const card: Card = cards.get(id) ?? createEmptyCard(now);
           cards.set(id, reference.next(card, now, GRADE[rating] as Grade).card);
         }
         now = new Date(now.getTime() + 15 * 60_000);
