@@ -1,3 +1,4 @@
+import type * as BindingModule from '@open-spaced-repetition/binding';
 import type { Db } from '../../db/client';
 import { clock } from '../../lib/clock';
 import * as logs from './review-log.repository';
@@ -13,7 +14,7 @@ export const REFIT_EVERY = 100;
 const DEBOUNCE_MS = 30_000;
 const DAY_MS = 86_400_000;
 
-type Binding = typeof import('@open-spaced-repetition/binding');
+type Binding = typeof BindingModule;
 let binding: Promise<Binding | null> | undefined;
 
 /** The seam: null when the native optimiser is not available on this machine. */

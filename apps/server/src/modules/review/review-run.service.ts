@@ -1,9 +1,5 @@
-import {
-  RUN_MAX_QUESTIONS,
-  reviewRunCreateSchema,
-  type Question,
-  type ReviewRun,
-} from '@qbank/contract';
+import { RUN_MAX_QUESTIONS, type Question, type ReviewRun } from '@qbank/contract';
+import type { reviewRunCreateSchema } from '@qbank/contract';
 import type { z } from 'zod';
 import type { User } from '../../lib/auth';
 import { loadAccess, type AccessDeps } from '../questions/access';
