@@ -24,8 +24,13 @@ export default function ReviewPage() {
   const leeches = useMistakes({ page: 1, leech: true });
   const { start, starting } = useStartRun();
   const count = due.data?.count ?? 0;
-  const time = (iso: string) =>
-    new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  // Today's cards show the hour; overdue ones from earlier days their date.
+  const time = (iso: string) => {
+    const at = new Date(iso);
+    return at.toDateString() === new Date().toDateString()
+      ? at.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })
+      : at.toLocaleDateString(undefined, { day: 'numeric', month: 'short' });
+  };
 
   return (
     <section className="page review" aria-labelledby="review-title">
