@@ -18,6 +18,8 @@ const SIGNED_IN_SCREENS = [
   ['/about', 'About QBank'],
   ['/subscriptions', 'Subscriptions'],
   ['/no-such-page', 'Page not found'],
+  ['/review', 'Review'],
+  ['/mistakes', 'Mistakes'],
 ] as const;
 
 for (const mode of ['light', 'dark'] as const) {

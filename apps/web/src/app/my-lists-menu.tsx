@@ -9,6 +9,8 @@ const LINKS = [
   ['/hidden', 'nav-lists.hidden'],
   ['/reports', 'nav-lists.reports'],
   ['/my-modules', 'nav-lists.my-modules'],
+  ['/review', 'review.title'],
+  ['/mistakes', 'review.mistakes-title'],
 ] as const;
 
 /**

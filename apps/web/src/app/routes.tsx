@@ -47,6 +47,10 @@ const StaffRoutes = lazy(() => import('./staff-routes'));
 // Subscriptions (issue 11).
 const Subscriptions = lazy(() => import('../features/subscriptions/components/subscriptions-page'));
 const BuySubscription = lazy(() => import('../features/subscriptions/components/buy-page'));
+// Review queue and mistakes shelf (issue 13).
+const Review = lazy(() => import('../features/review/components/review-page'));
+const ReviewRun = lazy(() => import('../features/review/components/review-run-page'));
+const Mistakes = lazy(() => import('../features/review/components/mistakes-page'));
 
 function page(Component: LazyExoticComponent<ComponentType>) {
   return (
@@ -109,6 +113,9 @@ export function AppRoutes() {
           />
           <Route path="/subscriptions" element={page(Subscriptions)} />
           <Route path="/subscriptions/buy/:planId" element={page(BuySubscription)} />
+          <Route path="/review" element={page(Review)} />
+          <Route path="/review/run" element={page(ReviewRun)} />
+          <Route path="/mistakes" element={page(Mistakes)} />
           <Route path="*" element={page(NotFound)} />
         </Route>
       </Route>

@@ -1,11 +1,13 @@
 import {
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
   pgTable,
   real,
   serial,
+  smallint,
   timestamp,
   uniqueIndex,
   varchar,
@@ -100,10 +102,17 @@ export const questionEvaluations = pgTable(
       .notNull()
       .references(() => questions.id, { onDelete: 'cascade' }),
     rating: varchar('rating', { length: 8 }).$type<Rating>().notNull(),
-    stability: real('stability').notNull().default(0),
-    difficulty: real('difficulty').notNull().default(0),
+    // Double precision: replaying a review log through ts-fsrs gives the very same numbers.
+    stability: doublePrecision('stability').notNull().default(0),
+    difficulty: doublePrecision('difficulty').notNull().default(0),
     reps: integer('reps').notNull().default(0),
     lapses: integer('lapses').notNull().default(0),
+    /** ts-fsrs State: 0 new, 1 learning, 2 review, 3 relearning (decision 038). */
+    state: smallint('state').notNull().default(0),
+    /** The (re)learning step the card is on. */
+    learningSteps: integer('learning_steps').notNull().default(0),
+    scheduledDays: integer('scheduled_days').notNull().default(0),
+    lastReview: timestamp('last_review', { withTimezone: true }),
     dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -9,6 +9,9 @@ import {
   insertHistory,
   type AnswerableQuestion,
 } from './history.repository';
+import { clock } from '../../lib/clock';
+import type { Confidence } from './grade';
+import { reviewAfterAnswer } from './review-cards';
 import { scoreAnswer } from './scoring';
 
 /**
@@ -79,7 +82,7 @@ export function grade(question: AnswerableQuestion, ticked: number[], rule: Scor
   };
 }
 
-/** Appends a graded answer to the user's permanent history. */
+/** Appends a graded answer to the user's permanent history and reschedules its card. */
 export async function logAnswer(
   db: Db,
   entry: {
@@ -88,9 +91,11 @@ export async function logAnswer(
     graded: Graded;
     timeSpentMs: number;
     mode: 'study' | 'exam';
+    /** The learner's stated confidence, when the answer carries one (it adjusts the grade). */
+    confidence?: Confidence | null;
   },
 ) {
-  return insertHistory(db, {
+  const row = await insertHistory(db, {
     userId: entry.userId,
     questionId: entry.questionId,
     choices: entry.graded.choices,
@@ -99,6 +104,16 @@ export async function logAnswer(
     timeSpentMs: entry.timeSpentMs,
     mode: entry.mode,
   });
+  // Every answer reschedules its card (decision 038).
+  await reviewAfterAnswer(db, {
+    userId: entry.userId,
+    questionId: entry.questionId,
+    score: entry.graded.score,
+    timeSpentMs: entry.timeSpentMs,
+    confidence: entry.confidence ?? null,
+    now: clock.now(),
+  });
+  return row;
 }
 
 /** Published questions with their choices, by id, to build corrections in bulk. */

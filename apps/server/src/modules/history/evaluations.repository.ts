@@ -5,7 +5,17 @@ import { questionEvaluations } from '../../db/schema/index';
 export type EvaluationRow = typeof questionEvaluations.$inferSelect;
 export type EvaluationState = Pick<
   EvaluationRow,
-  'rating' | 'stability' | 'difficulty' | 'reps' | 'lapses' | 'dueAt' | 'updatedAt'
+  | 'rating'
+  | 'stability'
+  | 'difficulty'
+  | 'reps'
+  | 'lapses'
+  | 'state'
+  | 'learningSteps'
+  | 'scheduledDays'
+  | 'lastReview'
+  | 'dueAt'
+  | 'updatedAt'
 >;
 
 interface Window {

@@ -6,7 +6,9 @@ import { assertPageExists, pageWindow } from '../../lib/pagination';
 import type { AccessDeps } from '../questions/access';
 import { loadAnswerableQuestion } from './answers';
 import * as repo from './evaluations.repository';
-import { review } from './fsrs';
+import { clock } from '../../lib/clock';
+import { requestFit } from './optimiser';
+import { applyRating, cardOf } from './review-cards';
 
 const toEvaluation = (row: repo.EvaluationRow): Evaluation => ({
   id: row.id,
@@ -21,25 +23,10 @@ const toEvaluation = (row: repo.EvaluationRow): Evaluation => ({
   updated_at: row.updatedAt.toISOString(),
 });
 
-function nextState(previous: repo.EvaluationRow | undefined, rating: Rating, now: Date) {
-  const card = previous
-    ? { ...previous, lastReview: previous.reps > 0 ? previous.updatedAt : null }
-    : { stability: 0, difficulty: 0, reps: 0, lapses: 0, lastReview: null };
-  const next = review(card, rating, now);
-  return {
-    rating,
-    stability: next.stability,
-    difficulty: next.difficulty,
-    reps: next.reps,
-    lapses: next.lapses,
-    dueAt: next.dueAt,
-    updatedAt: now,
-  };
-}
-
 /**
- * Rates a question (one evaluation per user and question) and reschedules it with FSRS.
- * `created` tells a first rating (201) from an update (200).
+ * Rates a question (one evaluation per user and card) and reschedules it with ts-fsrs; a
+ * clinical case's question rates the case's card. `created` tells a first rating (201) from an
+ * update (200).
  */
 export async function rateQuestion(
   deps: AccessDeps,
@@ -48,29 +35,19 @@ export async function rateQuestion(
   rating: Rating,
 ): Promise<{ created: boolean; evaluation: Evaluation }> {
   await loadAnswerableQuestion(deps, user, questionId);
-  const { db } = deps;
-  const userId = user.id;
-  const now = new Date();
-  let previous = await repo.findEvaluation(db, userId, questionId);
-  if (!previous) {
-    const inserted = await repo.insertEvaluation(
-      db,
-      userId,
-      questionId,
-      nextState(undefined, rating, now),
-    );
-    if (inserted) return { created: true, evaluation: toEvaluation(inserted) };
-    previous = (await repo.findEvaluation(db, userId, questionId))!;
-  }
-  const updated = await repo.updateEvaluation(db, previous.id, nextState(previous, rating, now));
-  return { created: false, evaluation: toEvaluation(updated) };
+  const { cardId } = await cardOf(deps.db, questionId);
+  const { created, row } = await deps.db.transaction((tx) =>
+    applyRating(tx, user.id, cardId, rating, clock.now()),
+  );
+  requestFit(deps.db, user.id);
+  return { created, evaluation: toEvaluation(row) };
 }
 
 export async function listEvaluations(db: Db, userId: number, query: EvaluationListQuery) {
   const { total, rows } = await repo.listEvaluations(
     db,
     userId,
-    { question: query.question, dueBefore: query.due ? new Date() : undefined },
+    { question: query.question, dueBefore: query.due ? clock.now() : undefined },
     pageWindow(query),
   );
   assertPageExists(query, total);

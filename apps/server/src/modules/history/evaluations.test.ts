@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { createEmptyCard, fsrs, Rating } from 'ts-fsrs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { clock } from '../../lib/clock';
 import { questionEvaluations } from '../../db/schema/index';
 import { setupTestApp } from '../../../test/helper';
 import { buildCourse, buildQuestion, buildUser, type TestUser } from '../../../test/factories';
@@ -7,6 +9,17 @@ import { buildCourse, buildQuestion, buildUser, type TestUser } from '../../../t
 const { app, database } = await setupTestApp({ FREE_QUESTIONS_PER_COURSE: '1' });
 const db = database.db;
 const DAY = 86_400_000;
+const realNow = clock.now;
+afterEach(() => {
+  clock.now = realNow;
+});
+/** ts-fsrs configured as decision 038 says: what the API's cards must match. */
+const reference = fsrs({
+  enable_fuzz: false,
+  enable_short_term: true,
+  learning_steps: ['10m'],
+  relearning_steps: ['10m'],
+});
 
 const rate = (user: TestUser | null, payload: object) =>
   app.inject({
@@ -19,34 +32,77 @@ const list = (user: TestUser, query = '') =>
   app.inject({ method: 'GET', url: `/api/question-evaluations/${query}`, headers: user.headers });
 
 describe('POST /api/question-evaluations/', () => {
-  it('creates the card with FSRS state, then updates the same card', async () => {
+  it('creates the card with the state ts-fsrs gives, then updates the same card', async () => {
     const learner = await buildUser(db);
     const q = await buildQuestion(db);
-    const before = Date.now();
+    const at = new Date('2026-03-01T09:00:00Z');
+    clock.now = () => at;
     const first = await rate(learner, { question: q.id, rating: 'good' });
     expect(first.statusCode).toBe(201);
     const card = first.json();
+    const expected = reference.next(createEmptyCard(at), at, Rating.Good).card;
     expect(card).toEqual({
       id: expect.any(Number),
       question: q.id,
       rating: 'good',
-      stability: 3.173,
-      difficulty: 5.2824,
+      stability: expected.stability,
+      difficulty: expected.difficulty,
       reps: 1,
       lapses: 0,
-      due_at: expect.any(String),
+      due_at: expected.due.toISOString(),
       created_at: expect.any(String),
-      updated_at: expect.any(String),
+      updated_at: at.toISOString(),
     });
-    const dueIn = Date.parse(card.due_at) - before;
-    expect(dueIn).toBeGreaterThanOrEqual(3 * DAY - 1000);
-    expect(dueIn).toBeLessThan(3 * DAY + 60_000);
 
     const second = await rate(learner, { question: q.id, rating: 'again' });
     expect(second.statusCode).toBe(200);
-    expect(second.json()).toMatchObject({ id: card.id, rating: 'again', reps: 2, lapses: 1 });
-    expect(Date.parse(second.json().due_at) - Date.now()).toBeLessThanOrEqual(10 * 60_000);
+    const lapse = reference.next(expected, at, Rating.Again).card;
+    expect(second.json()).toMatchObject({
+      id: card.id,
+      rating: 'again',
+      reps: 2,
+      lapses: 1,
+      stability: lapse.stability,
+      due_at: lapse.due.toISOString(),
+    });
+    expect(Date.parse(second.json().due_at) - at.getTime()).toBe(10 * 60_000);
     expect((await list(learner)).json().count).toBe(1);
+  });
+
+  it('replaces the grade of an answer when the learner rates it right after', async () => {
+    const learner = await buildUser(db);
+    const q = await buildQuestion(db);
+    const at = new Date('2026-03-05T09:00:00Z');
+    clock.now = () => at;
+    // A fast right answer grades itself easy…
+    await app.inject({
+      method: 'POST',
+      url: '/api/question_answer_history/',
+      headers: learner.headers,
+      payload: { question: q.id, choices: [q.choices[0]!.id], mode: 'study', time_spent_ms: 5000 },
+    });
+    const [auto] = (await list(learner, `?question=${q.id}`)).json().results;
+    expect(auto.rating).toBe('easy');
+    // …then the learner presses "hard": one review, the pressed one.
+    clock.now = () => new Date(at.getTime() + 60_000);
+    const rated = await rate(learner, { question: q.id, rating: 'hard' });
+    expect(rated.statusCode).toBe(200);
+    const expected = reference.next(createEmptyCard(at), clock.now(), Rating.Hard).card;
+    expect(rated.json()).toMatchObject({
+      rating: 'hard',
+      reps: 1,
+      stability: expected.stability,
+      due_at: expected.due.toISOString(),
+    });
+    const settings = await app.inject({
+      method: 'GET',
+      url: '/api/review/settings/',
+      headers: learner.headers,
+    });
+    expect(settings.json().review_count).toBe(1);
+    // Long after the answer, a button is a review of its own.
+    clock.now = () => new Date(at.getTime() + 2 * DAY);
+    expect((await rate(learner, { question: q.id, rating: 'good' })).json().reps).toBe(2);
   });
 
   it('validates the question and the rating', async () => {

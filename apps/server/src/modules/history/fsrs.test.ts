@@ -1,82 +1,102 @@
+import { createEmptyCard, fsrs, Rating, State, type Card } from 'ts-fsrs';
 import { describe, expect, it } from 'vitest';
-import { AGAIN_DELAY_MINUTES, nextIntervalDays, retrievability, review, type Card } from './fsrs';
+import { review, schedulerFor, type StoredCard } from './fsrs';
+import { gradeFromAnswer } from './grade';
 
 const DAY = 86_400_000;
-const now = new Date('2026-01-01T08:00:00Z');
-const newCard: Card = { stability: 0, difficulty: 0, reps: 0, lapses: 0, lastReview: null };
-const days = (from: Date, to: Date) => Math.round((to.getTime() - from.getTime()) / DAY);
+const start = new Date('2026-01-01T08:00:00Z');
+const NAMES = { again: Rating.Again, hard: Rating.Hard, good: Rating.Good, easy: Rating.Easy };
+type Name = keyof typeof NAMES;
 
-describe('FSRS-5 with default parameters', () => {
-  it('gives a new card the initial stability and difficulty of its first rating', () => {
-    const good = review(newCard, 'good', now);
-    expect(good).toMatchObject({ stability: 3.173, difficulty: 5.2824, reps: 1, lapses: 0 });
-    expect(days(now, good.dueAt)).toBe(3);
+/** The library itself, configured as decision 038 says, as the reference. */
+const reference = fsrs({
+  request_retention: 0.9,
+  enable_fuzz: false,
+  enable_short_term: true,
+  learning_steps: ['10m'],
+  relearning_steps: ['10m'],
+});
 
-    const easy = review(newCard, 'easy', now);
-    expect(easy.stability).toBe(15.6911);
-    expect(easy.difficulty).toBe(3.2245);
-    expect(days(now, easy.dueAt)).toBe(16);
+/** A review log: ratings, each given when the card falls due (plus `lateDays`). */
+const LOG: { rating: Name; lateDays: number }[] = [
+  { rating: 'good', lateDays: 0 },
+  { rating: 'good', lateDays: 0 },
+  { rating: 'again', lateDays: 2 },
+  { rating: 'good', lateDays: 0 },
+  { rating: 'hard', lateDays: 1 },
+  { rating: 'easy', lateDays: 0 },
+  { rating: 'good', lateDays: 5 },
+];
 
-    const hard = review(newCard, 'hard', now);
-    expect(hard).toMatchObject({ stability: 1.1839, difficulty: 6.4883 });
-    expect(days(now, hard.dueAt)).toBe(1);
-
-    const again = review(newCard, 'again', now);
-    expect(again).toMatchObject({ stability: 0.4026, difficulty: 7.1949, lapses: 0 });
-    expect(again.dueAt.getTime() - now.getTime()).toBe(AGAIN_DELAY_MINUTES * 60_000);
-  });
-
-  it('has 90 % recall when the interval equals the stability', () => {
-    expect(retrievability(10, 10)).toBeCloseTo(0.9, 6);
-    expect(nextIntervalDays(10)).toBe(10);
-    expect(nextIntervalDays(0.1)).toBe(1);
-    expect(nextIntervalDays(1e9)).toBe(36_500);
-  });
-
-  it('grows the stability after a successful review on time, more for easy than hard', () => {
-    const first = review(newCard, 'good', now);
-    const later = new Date(first.dueAt);
-    const good = review(first, 'good', later);
-    const hard = review(first, 'hard', later);
-    const easy = review(first, 'easy', later);
-    expect(good.stability).toBeGreaterThan(first.stability);
-    expect(hard.stability).toBeLessThan(good.stability);
-    expect(easy.stability).toBeGreaterThan(good.stability);
-    expect(days(later, good.dueAt)).toBeGreaterThan(3);
-    expect(good.reps).toBe(2);
-    expect(hard.difficulty).toBeGreaterThan(good.difficulty);
-    expect(easy.difficulty).toBeLessThan(good.difficulty);
-  });
-
-  it('counts a lapse and shrinks the stability when a known card is forgotten', () => {
-    const first = review(newCard, 'good', now);
-    const forgotten = review(first, 'again', first.dueAt);
-    expect(forgotten.lapses).toBe(1);
-    expect(forgotten.stability).toBeLessThan(first.stability);
-    expect(forgotten.difficulty).toBeGreaterThan(first.difficulty);
-    expect(forgotten.dueAt.getTime() - first.dueAt.getTime()).toBe(10 * 60_000);
-  });
-
-  it('keeps difficulty within 1..10 under repeated ratings', () => {
-    let card: Card = newCard;
-    let at = now;
-    for (let i = 0; i < 20; i++) {
-      const next = review(card, 'again', at);
-      expect(next.difficulty).toBeLessThanOrEqual(10);
-      card = next;
-      at = new Date(at.getTime() + 2 * DAY);
+describe('scheduling with ts-fsrs (FSRS-6)', () => {
+  it('gives the same states, intervals and due dates as ts-fsrs for the same review log', () => {
+    const ours = schedulerFor({ desiredRetention: 0.9, weights: null });
+    let stored: StoredCard | undefined;
+    let card: Card = createEmptyCard(start);
+    let now = start;
+    for (const { rating, lateDays } of LOG) {
+      stored = review(ours, stored, rating, now);
+      card = reference.next(card, now, NAMES[rating] as 1 | 2 | 3 | 4).card;
+      expect(stored.state).toBe(card.state);
+      expect(stored.dueAt.getTime()).toBe(card.due.getTime());
+      expect(stored.scheduledDays).toBe(card.scheduled_days);
+      expect(stored.stability).toBe(card.stability);
+      expect(stored.difficulty).toBe(card.difficulty);
+      expect(stored.lapses).toBe(card.lapses);
+      now = new Date(card.due.getTime() + lateDays * DAY);
     }
-    for (let i = 0; i < 20; i++) {
-      const next = review(card, 'easy', at);
-      expect(next.difficulty).toBeGreaterThanOrEqual(1);
-      card = next;
-      at = next.dueAt;
-    }
+    expect(stored!.reps).toBe(LOG.length);
+    expect(stored!.lapses).toBe(1);
   });
 
-  it('uses the short-term update for a second review the same day', () => {
-    const first = review(newCard, 'good', now);
-    const sameDay = review(first, 'good', new Date(now.getTime() + 3_600_000));
-    expect(sameDay.stability).toBeCloseTo(3.173 * Math.exp(0.51655 * 0.6621), 3);
+  it('moves a new card through learning to review, and a forgotten one to relearning', () => {
+    const ours = schedulerFor({ desiredRetention: 0.9, weights: null });
+    const again = review(ours, undefined, 'again', start);
+    expect(again.state).toBe(State.Learning);
+    expect(again.dueAt.getTime() - start.getTime()).toBe(10 * 60_000);
+    const good = review(ours, undefined, 'good', start);
+    expect(good.state).toBe(State.Review);
+    expect(good.scheduledDays).toBeGreaterThanOrEqual(1);
+    const lapse = review(ours, good, 'again', good.dueAt);
+    expect(lapse.state).toBe(State.Relearning);
+    expect(lapse.lapses).toBe(1);
+  });
+
+  it('schedules sooner for a higher desired retention', () => {
+    const first = (retention: number) =>
+      review(schedulerFor({ desiredRetention: retention, weights: null }), undefined, 'easy', start)
+        .scheduledDays;
+    expect(first(0.97)).toBeLessThan(first(0.9));
+    expect(first(0.7)).toBeGreaterThan(first(0.9));
+  });
+});
+
+describe('gradeFromAnswer', () => {
+  it('grades from correctness and time', () => {
+    expect(gradeFromAnswer({ correctness: 0, timeSpentSeconds: 10 })).toBe('again');
+    expect(gradeFromAnswer({ correctness: 0.4, timeSpentSeconds: 10 })).toBe('again');
+    expect(gradeFromAnswer({ correctness: 0.75, timeSpentSeconds: 10 })).toBe('hard');
+    expect(gradeFromAnswer({ correctness: 1, timeSpentSeconds: 10 })).toBe('easy');
+    expect(gradeFromAnswer({ correctness: 1, timeSpentSeconds: 45 })).toBe('good');
+    expect(gradeFromAnswer({ correctness: 1, timeSpentSeconds: 200 })).toBe('hard');
+    expect(gradeFromAnswer({ correctness: 1, timeSpentSeconds: 0 })).toBe('good');
+  });
+
+  it('lets confidence adjust the grade', () => {
+    expect(gradeFromAnswer({ correctness: 1, timeSpentSeconds: 10, confidence: 'guess' })).toBe(
+      'hard',
+    );
+    expect(gradeFromAnswer({ correctness: 1, timeSpentSeconds: 10, confidence: 'unsure' })).toBe(
+      'good',
+    );
+    expect(gradeFromAnswer({ correctness: 1, timeSpentSeconds: 10, confidence: 'sure' })).toBe(
+      'easy',
+    );
+    expect(gradeFromAnswer({ correctness: 0.75, timeSpentSeconds: 10, confidence: 'sure' })).toBe(
+      'again',
+    );
+    expect(gradeFromAnswer({ correctness: 0, timeSpentSeconds: 10, confidence: 'sure' })).toBe(
+      'again',
+    );
   });
 });

@@ -17,6 +17,7 @@ import { requireUser } from '../../lib/auth';
 import { paginatedResponse } from '../../lib/pagination';
 import * as evaluations from './evaluations.service';
 import * as history from './history.service';
+import { cancelFits } from './optimiser';
 
 const errors = { 400: fieldErrorsSchema, 401: detailErrorSchema, 404: detailErrorSchema };
 const security = [{ token: [] }];
@@ -28,6 +29,8 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preValidation', async (request) => {
     requireUser(request);
   });
+  // Pending background fits die with the app (decision 038).
+  app.addHook('onClose', async () => cancelFits());
 
   app.get(
     '/question_answer_history/',

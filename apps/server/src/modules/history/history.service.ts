@@ -12,6 +12,7 @@ import { assertPageExists, pageWindow } from '../../lib/pagination';
 import type { AccessDeps } from '../questions/access';
 import { grade, loadAnswerableQuestion, logAnswer } from './answers';
 import * as repo from './history.repository';
+import { requestFit } from './optimiser';
 
 type HistoryCreateInput = z.output<typeof historyCreateSchema>;
 
@@ -23,13 +24,16 @@ export async function recordAnswer(
 ): Promise<HistoryCreated> {
   const question = await loadAnswerableQuestion(deps, user, input.question);
   const graded = grade(question, input.choices, input.scoring);
-  const row = await logAnswer(deps.db, {
-    userId: user.id,
-    questionId: question.id,
-    graded,
-    timeSpentMs: input.time_spent_ms,
-    mode: input.mode,
-  });
+  const row = await deps.db.transaction((tx) =>
+    logAnswer(tx, {
+      userId: user.id,
+      questionId: question.id,
+      graded,
+      timeSpentMs: input.time_spent_ms,
+      mode: input.mode,
+    }),
+  );
+  requestFit(deps.db, user.id);
   return {
     id: row.id,
     question: row.questionId,

@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import type { User } from '../../lib/auth';
 import { badRequest, notFound } from '../../lib/errors';
 import { assertPageExists, pageWindow } from '../../lib/pagination';
+import { requestFit } from '../history/optimiser';
 import {
   correctionOf,
   grade,
@@ -82,6 +83,7 @@ export async function answer(
     });
     return saved;
   });
+  requestFit(db, userId);
   return toSessionQuestion(row, correctionOf(question));
 }
 

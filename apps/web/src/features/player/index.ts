@@ -13,3 +13,6 @@ export { getScoringRule, useScoringRule } from './lib/scoring';
 export { seededShuffle } from './lib/shuffle';
 export { toPlainText } from './lib/math-text';
 export { playAnswerSound } from './lib/sound';
+// A review or mistakes run studies its questions one by one with the same component.
+export { StudyQuestion } from './components/study-question';
+export { HelpOverlay } from './components/help-overlay';

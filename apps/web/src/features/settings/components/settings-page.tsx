@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { SwitchField } from '../../../components/ui/switch-field';
 import {
@@ -98,6 +99,11 @@ export default function SettingsPage() {
           {t('settings.reset')}
         </Button>
       </form>
+      {/* The review queue's settings live with the account, on their own screens (decision 038). */}
+      <p className="field-hint">
+        {t('review.settings-elsewhere')} <Link to="/review">{t('review.title')}</Link> ·{' '}
+        <Link to="/mistakes">{t('review.mistakes-title')}</Link>
+      </p>
     </section>
   );
 }

@@ -1,0 +1,55 @@
+import {
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { questions } from './catalogue';
+import { users } from './users';
+
+/**
+ * Every review of a card (decision 038): what the optimiser learns a learner's FSRS parameters
+ * from, and what "≥ 400 reviews" counts. `questionId` is the card (a clinical case's lead question).
+ */
+export const reviewLogs = pgTable(
+  'review_logs',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    /** ts-fsrs Rating 1..4 (again, hard, good, easy). */
+    rating: smallint('rating').notNull(),
+    /** The card's state before this review. */
+    state: smallint('state').notNull(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }).notNull(),
+    /** 'answer': graded from an answer; 'button': pressed by the learner. */
+    source: varchar('source', { length: 8 }).$type<'answer' | 'button'>().notNull(),
+    /** The card before an answer's review, so a button pressed right after replaces that grade. */
+    previous: jsonb('previous').$type<Record<string, unknown>>(),
+  },
+  (t) => [index('review_logs_user_card_idx').on(t.userId, t.questionId, t.reviewedAt)],
+);
+
+/** A learner's review settings and, once fitted, their own FSRS parameters. */
+export const reviewSettings = pgTable('review_settings', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  desiredRetention: doublePrecision('desired_retention').notNull().default(0.9),
+  /** Right answers in a row that take a question off the mistakes shelf. */
+  mistakesStreak: smallint('mistakes_streak').notNull().default(2),
+  /** FSRS-6 parameters fitted by the optimiser; null: the library's defaults. */
+  weights: jsonb('weights').$type<number[]>(),
+  /** Reviews the weights were fitted on. */
+  weightsReviewCount: integer('weights_review_count').notNull().default(0),
+  weightsUpdatedAt: timestamp('weights_updated_at', { withTimezone: true }),
+});

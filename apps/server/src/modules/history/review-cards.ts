@@ -1,0 +1,126 @@
+import type { Rating } from '@qbank/contract';
+import type { Db } from '../../db/client';
+import * as evaluations from './evaluations.repository';
+import { DEFAULT_RETENTION, GRADE, review, schedulerFor, type StoredCard } from './fsrs';
+import { gradeFromAnswer, type Confidence } from './grade';
+import * as logs from './review-log.repository';
+
+/**
+ * The review queue's cards (decision 038): one per learner and question, or per clinical case
+ * (the case is the card, filed under its first question). Every rating, pressed or derived from
+ * an answer, goes through `applyRating`, which also logs the review for the optimiser.
+ */
+
+export async function schedulerOf(db: Db, userId: number) {
+  const settings = await logs.findSettings(db, userId);
+  return schedulerFor({
+    desiredRetention: settings?.desiredRetention ?? DEFAULT_RETENTION,
+    weights: settings?.weights ?? null,
+  });
+}
+
+/** The card a question belongs to: its case's first question, or itself. */
+export async function cardOf(db: Db, questionId: number) {
+  const caseIds = await logs.caseQuestionIds(db, questionId);
+  return { cardId: caseIds?.[0] ?? questionId, caseIds };
+}
+
+/** A button pressed this soon after an answer replaces the answer's grade, not adds to it. */
+export const REPLACE_WINDOW_MS = 30 * 60_000;
+
+const snapshot = (card: StoredCard) => ({
+  ...card,
+  lastReview: card.lastReview?.toISOString() ?? null,
+  dueAt: card.dueAt.toISOString(),
+});
+const restore = (saved: Record<string, unknown>): StoredCard => {
+  const card = saved as unknown as StoredCard & { lastReview: string | null; dueAt: string };
+  return {
+    ...card,
+    lastReview: card.lastReview ? new Date(card.lastReview) : null,
+    dueAt: new Date(card.dueAt),
+  };
+};
+
+/**
+ * The card before this rating: the stored one, or, for a button pressed right after an
+ * answer, the card before that answer's review (whose log entry goes).
+ */
+async function baseCard(
+  db: Db,
+  userId: number,
+  cardId: number,
+  stored: StoredCard | undefined,
+  source: 'answer' | 'button',
+  now: Date,
+): Promise<StoredCard | undefined> {
+  if (source === 'answer' || !stored) return stored;
+  const last = await logs.latestReview(db, userId, cardId);
+  if (last?.source !== 'answer' || now.getTime() - last.reviewedAt.getTime() > REPLACE_WINDOW_MS) {
+    return stored;
+  }
+  await logs.deleteReview(db, last.id);
+  return last.previous ? restore(last.previous) : undefined;
+}
+
+export async function applyRating(
+  db: Db,
+  userId: number,
+  cardId: number,
+  rating: Rating,
+  now: Date,
+  source: 'answer' | 'button' = 'button',
+): Promise<{ created: boolean; row: evaluations.EvaluationRow }> {
+  const scheduler = await schedulerOf(db, userId);
+  const previous = await evaluations.findEvaluation(db, userId, cardId);
+  const base = await baseCard(db, userId, cardId, previous, source, now);
+  const next = { rating, ...review(scheduler, base, rating, now), updatedAt: now };
+  await logs.insertReviewLog(db, {
+    userId,
+    questionId: cardId,
+    rating: GRADE[rating],
+    state: base?.state ?? 0,
+    reviewedAt: now,
+    source,
+    previous: source === 'answer' && base ? snapshot(base) : null,
+  });
+  if (!previous) {
+    const inserted = await evaluations.insertEvaluation(db, userId, cardId, next);
+    if (inserted) return { created: true, row: inserted };
+  }
+  const current = previous ?? (await evaluations.findEvaluation(db, userId, cardId))!;
+  return { created: false, row: await evaluations.updateEvaluation(db, current.id, next) };
+}
+
+export interface AnswerForReview {
+  userId: number;
+  questionId: number;
+  score: number;
+  timeSpentMs: number;
+  confidence?: Confidence | null;
+  now: Date;
+}
+
+/**
+ * Schedules the card of an answered question. A clinical case is graded once, when its last
+ * question is answered, from the learner's latest answer to each of its questions.
+ */
+export async function reviewAfterAnswer(db: Db, answer: AnswerForReview): Promise<void> {
+  const { cardId, caseIds } = await cardOf(db, answer.questionId);
+  let correctness = answer.score;
+  let seconds = answer.timeSpentMs / 1000;
+  if (caseIds) {
+    if (caseIds[caseIds.length - 1] !== answer.questionId) return;
+    const latest = await logs.latestAnswers(db, answer.userId, caseIds);
+    const mean = (f: (a: (typeof latest)[number]) => number) =>
+      latest.reduce((sum, a) => sum + f(a), 0) / caseIds.length;
+    correctness = mean((a) => a.score);
+    seconds = mean((a) => a.timeSpentMs) / 1000;
+  }
+  const rating = gradeFromAnswer({
+    correctness,
+    timeSpentSeconds: seconds,
+    confidence: answer.confidence ?? null,
+  });
+  await applyRating(db, answer.userId, cardId, rating, answer.now, 'answer');
+}

@@ -1,0 +1,74 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { LEECH_LAPSES } from '@qbank/contract';
+import type { Db } from '../../db/client';
+
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+export interface ShelfRow {
+  question_id: number;
+  stem: string;
+  course_id: number;
+  module_id: number;
+  clinical_case_id: number | null;
+  last_answered_at: Date | string;
+  last_wrong_at: Date | string | null;
+  streak: number;
+  lapses: number;
+}
+
+/**
+ * The mistakes shelf (decision 038): every question with a wrong answer (or a leech) that has
+ * not yet been answered right `streak` times in a row since its last wrong answer.
+ */
+function shelf(userId: number, streak: number, leechOnly: boolean): SQL {
+  return sql`
+    WITH answered AS (
+      SELECT h.question_id,
+        max(h.created_at) AS last_answered_at,
+        max(h.created_at) FILTER (WHERE NOT h.is_correct) AS last_wrong_at
+      FROM question_answer_history h
+      WHERE h.user_id = ${userId}
+      GROUP BY h.question_id
+    ), counted AS (
+      SELECT a.*, coalesce(e.lapses, 0) AS lapses,
+        (SELECT count(*) FROM question_answer_history r
+          WHERE r.user_id = ${userId} AND r.question_id = a.question_id AND r.is_correct
+            AND (a.last_wrong_at IS NULL OR r.created_at > a.last_wrong_at))::int AS streak
+      FROM answered a
+      LEFT JOIN question_evaluations e ON e.user_id = ${userId} AND e.question_id = a.question_id
+    )
+    SELECT s.question_id, left(q.stem, 200) AS stem, q.course_id, c.module_id,
+      q.clinical_case_id, s.last_answered_at, s.last_wrong_at, s.streak, s.lapses
+    FROM counted s
+    JOIN questions q ON q.id = s.question_id AND q.is_published
+    JOIN courses c ON c.id = q.course_id
+    WHERE s.streak < ${streak}
+      AND (s.last_wrong_at IS NOT NULL OR s.lapses >= ${LEECH_LAPSES})
+      ${leechOnly ? sql`AND s.lapses >= ${LEECH_LAPSES}` : sql``}`;
+}
+
+export async function countShelf(db: Db, userId: number, streak: number, leechOnly: boolean) {
+  const [row] = await rows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM (${shelf(userId, streak, leechOnly)}) shelf`,
+  );
+  return row?.n ?? 0;
+}
+
+/** Leeches pinned first, then the most recent mistakes. */
+export async function listShelf(
+  db: Db,
+  userId: number,
+  streak: number,
+  leechOnly: boolean,
+  window: { limit: number; offset: number },
+): Promise<ShelfRow[]> {
+  return rows<ShelfRow>(
+    db,
+    sql`${shelf(userId, streak, leechOnly)}
+      ORDER BY (s.lapses >= ${LEECH_LAPSES}) DESC, s.last_wrong_at DESC NULLS LAST, s.question_id
+      LIMIT ${window.limit} OFFSET ${window.offset}`,
+  );
+}

@@ -1,0 +1,132 @@
+import {
+  CARD_STATES,
+  DESIRED_RETENTION_MAX,
+  FORECAST_DAYS,
+  LEECH_LAPSES,
+  MISTAKES_STREAK_DEFAULT,
+  type DueCard,
+  type DueQuery,
+  type Forecast,
+  type Mistake,
+  type MistakesQuery,
+  type ReviewSettings,
+  type ReviewSettingsUpdate,
+} from '@qbank/contract';
+import type { Db } from '../../db/client';
+import { clock } from '../../lib/clock';
+import { assertPageExists, pageWindow } from '../../lib/pagination';
+import { DEFAULT_RETENTION } from '../history/fsrs';
+import * as logs from '../history/review-log.repository';
+import * as mistakes from './mistakes.repository';
+import * as repo from './review.repository';
+
+const DAY_MS = 86_400_000;
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** The start of the learner's today (UTC instant), for an offset of `tzOffset` minutes. */
+export function startOfLearnerDay(now: Date, tzOffset: number): Date {
+  const local = now.getTime() + tzOffset * 60_000;
+  return new Date(Math.floor(local / DAY_MS) * DAY_MS - tzOffset * 60_000);
+}
+
+export async function getSettings(db: Db, userId: number): Promise<ReviewSettings> {
+  const row = await logs.findSettings(db, userId);
+  return {
+    desired_retention: row?.desiredRetention ?? DEFAULT_RETENTION,
+    mistakes_streak: row?.mistakesStreak ?? MISTAKES_STREAK_DEFAULT,
+    review_count: await logs.countReviews(db, userId),
+    personalised: Boolean(row?.weights),
+    personalised_at: row?.weightsUpdatedAt?.toISOString() ?? null,
+  };
+}
+
+export async function updateSettings(db: Db, userId: number, input: ReviewSettingsUpdate) {
+  const values: Parameters<typeof logs.upsertSettings>[2] = {};
+  if (input.desired_retention !== undefined) {
+    // Two decimals are all a slider gives; the bound is inclusive.
+    values.desiredRetention = Math.min(
+      DESIRED_RETENTION_MAX,
+      Math.round(input.desired_retention * 100) / 100,
+    );
+  }
+  if (input.mistakes_streak !== undefined) values.mistakesStreak = input.mistakes_streak;
+  if (Object.keys(values).length > 0) await logs.upsertSettings(db, userId, values);
+  return getSettings(db, userId);
+}
+
+/** Cards due before the end of the learner's today, soonest first. */
+export async function listDue(db: Db, userId: number, query: DueQuery) {
+  const end = new Date(startOfLearnerDay(clock.now(), query.tz_offset).getTime() + DAY_MS);
+  const { total, rows } = await repo.dueCards(db, userId, end, pageWindow(query));
+  assertPageExists(query, total);
+  const results: DueCard[] = rows.map(({ card, question }) => ({
+    question,
+    state: CARD_STATES[card.state] ?? 'new',
+    due_at: card.dueAt.toISOString(),
+    reps: card.reps,
+    lapses: card.lapses,
+    is_leech: card.lapses >= LEECH_LAPSES,
+  }));
+  return { total, results };
+}
+
+/** Reviews falling due on each of the next 30 days (today first); overdue ones apart. */
+export async function forecast(db: Db, userId: number, tzOffset: number): Promise<Forecast> {
+  const start = startOfLearnerDay(clock.now(), tzOffset);
+  const counts = await repo.dueByDay(db, userId, start, FORECAST_DAYS);
+  const byDay = new Map(counts.map((c) => [Number(c.day), Number(c.n)]));
+  const overdue = counts.filter((c) => Number(c.day) < 0).reduce((s, c) => s + Number(c.n), 0);
+  const days = Array.from({ length: FORECAST_DAYS }, (_, day) => ({
+    // The learner's calendar date: shift the UTC instant by their offset.
+    date: new Date(start.getTime() + day * DAY_MS + tzOffset * 60_000).toISOString().slice(0, 10),
+    count: byDay.get(day) ?? 0,
+  }));
+  return { overdue, days };
+}
+
+async function shelfStreak(db: Db, userId: number): Promise<number> {
+  return (await logs.findSettings(db, userId))?.mistakesStreak ?? MISTAKES_STREAK_DEFAULT;
+}
+
+export async function listMistakes(db: Db, userId: number, query: MistakesQuery) {
+  const streak = await shelfStreak(db, userId);
+  const leechOnly = query.leech === true;
+  const total = await mistakes.countShelf(db, userId, streak, leechOnly);
+  assertPageExists(query, total);
+  const rows = await mistakes.listShelf(db, userId, streak, leechOnly, pageWindow(query));
+  const results: Mistake[] = rows.map((row) => ({
+    question: {
+      id: row.question_id,
+      stem: row.stem,
+      course: row.course_id,
+      module: row.module_id,
+      clinical_case: row.clinical_case_id,
+    },
+    last_answered_at: iso(row.last_answered_at),
+    last_wrong_at: row.last_wrong_at ? iso(row.last_wrong_at) : null,
+    streak: Number(row.streak),
+    lapses: Number(row.lapses),
+    is_leech: Number(row.lapses) >= LEECH_LAPSES,
+  }));
+  return { total, results };
+}
+
+/** Question ids of the shelf in its order (leeches first), at most `limit`. */
+export async function shelfQuestionIds(db: Db, userId: number, limit: number) {
+  const streak = await shelfStreak(db, userId);
+  const rows = await mistakes.listShelf(db, userId, streak, false, { limit, offset: 0 });
+  return rows.map((r) => r.question_id);
+}
+
+/** Question ids of today's due cards, a case's card opening all its questions. */
+export async function dueQuestionIds(db: Db, userId: number, tzOffset: number, limit: number) {
+  const { results: rows } = await listDue(db, userId, {
+    page: 1,
+    page_size: limit,
+    tz_offset: tzOffset,
+  });
+  const leads = rows.filter((r) => r.question.clinical_case !== null).map((r) => r.question.id);
+  const members = await repo.caseMembers(db, leads);
+  const ids = rows.flatMap((r) => members.get(r.question.id) ?? [r.question.id]);
+  return [...new Set(ids)].slice(0, limit);
+}

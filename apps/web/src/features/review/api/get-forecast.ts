@@ -1,0 +1,12 @@
+import type { Forecast } from '@qbank/contract/review';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { tzOffset } from './tz-offset';
+
+/** GET /api/review/forecast/: reviews falling due on each of the next 30 days. */
+export const forecastQueryOptions = queryOptions({
+  queryKey: ['review', 'forecast'],
+  queryFn: () => apiRequest<Forecast>('review/forecast/', { query: { tz_offset: tzOffset() } }),
+});
+
+export const useForecast = () => useQuery(forecastQueryOptions);

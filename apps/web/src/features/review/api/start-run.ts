@@ -1,0 +1,16 @@
+import type { ReviewRun } from '@qbank/contract/review';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { tzOffset } from './tz-offset';
+
+export type RunRequest = { source: 'due' | 'mistakes'; mode: 'study' | 'exam' };
+
+/** POST /api/review/runs/: the questions of a run (and its session, for study). */
+export function startRun(body: RunRequest): Promise<ReviewRun> {
+  return apiRequest<ReviewRun>('review/runs/', {
+    method: 'POST',
+    body: { ...body, tz_offset: tzOffset() },
+  });
+}
+
+export const useStartRun = () => useMutation({ mutationFn: startRun });

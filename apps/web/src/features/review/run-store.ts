@@ -1,0 +1,44 @@
+import type { Question } from '@qbank/contract/questions';
+import { useSyncExternalStore } from 'react';
+
+/** A study run over the due cards or the shelf; kept in sessionStorage so a reload resumes it. */
+export type ReviewRunState = {
+  source: 'due' | 'mistakes';
+  session: number;
+  questions: Question[];
+  current: number;
+};
+
+const KEY = 'qbank.review-run';
+const listeners = new Set<() => void>();
+let current: ReviewRunState | null = load();
+
+function load(): ReviewRunState | null {
+  try {
+    const raw = window.sessionStorage.getItem(KEY);
+    return raw ? (JSON.parse(raw) as ReviewRunState) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveRun(run: ReviewRunState | null): void {
+  current = run;
+  try {
+    if (run) window.sessionStorage.setItem(KEY, JSON.stringify(run));
+    else window.sessionStorage.removeItem(KEY);
+  } catch {
+    // Without storage the run lives as long as the page.
+  }
+  for (const listener of listeners) listener();
+}
+
+export function useRun(): ReviewRunState | null {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => current,
+  );
+}

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { pageQuerySchema } from './common';
+import { drfMessages } from './fields';
+import { questionSchema } from './questions';
+
+/** Spaced repetition (FSRS-6) and the mistakes shelf (issue 13, decision 038). */
+
+export const DESIRED_RETENTION_MIN = 0.7;
+export const DESIRED_RETENTION_MAX = 0.97;
+export const MISTAKES_STREAK_DEFAULT = 2;
+export const MISTAKES_STREAK_MAX = 10;
+/** A card forgotten this many times is a leech: flagged and pinned on the mistakes shelf. */
+export const LEECH_LAPSES = 8;
+export const FORECAST_DAYS = 30;
+/** At most this many questions in one review or mistakes run. */
+export const RUN_MAX_QUESTIONS = 100;
+
+export const CARD_STATES = ['new', 'learning', 'review', 'relearning'] as const;
+export type CardState = (typeof CARD_STATES)[number];
+
+const timestamp = z.iso.datetime();
+
+/**
+ * The learner's offset from UTC in minutes (JavaScript's `-getTimezoneOffset()`), so that
+ * "today" and the forecast's days are the learner's own.
+ */
+const tzOffset = z.coerce
+  .number({ error: drfMessages.invalidInteger })
+  .int({ error: drfMessages.invalidInteger })
+  .min(-840, { error: drfMessages.minValue(-840) })
+  .max(840, { error: drfMessages.maxValue(840) })
+  .default(0);
+
+export const reviewSettingsSchema = z.object({
+  desired_retention: z.number(),
+  mistakes_streak: z.number().int(),
+  review_count: z.number().int().describe('Reviews logged so far'),
+  personalised: z.boolean().describe('Scheduled with parameters fitted to this learner'),
+  personalised_at: timestamp.nullable(),
+});
+export type ReviewSettings = z.infer<typeof reviewSettingsSchema>;
+
+export const reviewSettingsUpdateSchema = z.object({
+  desired_retention: z
+    .number({ error: drfMessages.invalidNumber })
+    .min(DESIRED_RETENTION_MIN, { error: drfMessages.minValue(DESIRED_RETENTION_MIN) })
+    .max(DESIRED_RETENTION_MAX, { error: drfMessages.maxValue(DESIRED_RETENTION_MAX) })
+    .optional(),
+  mistakes_streak: z
+    .number({ error: drfMessages.invalidInteger })
+    .int({ error: drfMessages.invalidInteger })
+    .min(1, { error: drfMessages.minValue(1) })
+    .max(MISTAKES_STREAK_MAX, { error: drfMessages.maxValue(MISTAKES_STREAK_MAX) })
+    .optional(),
+});
+export type ReviewSettingsUpdate = z.input<typeof reviewSettingsUpdateSchema>;
+
+/** A question as the review and mistakes lists show it. */
+const questionSummarySchema = z.object({
+  id: z.number().int(),
+  stem: z.string(),
+  course: z.number().int(),
+  module: z.number().int(),
+  clinical_case: z.number().int().nullable(),
+});
+
+export const dueCardSchema = z.object({
+  question: questionSummarySchema,
+  state: z.enum(CARD_STATES),
+  due_at: timestamp,
+  reps: z.number().int(),
+  lapses: z.number().int(),
+  is_leech: z.boolean(),
+});
+export type DueCard = z.infer<typeof dueCardSchema>;
+
+export const dueQuerySchema = pageQuerySchema.extend({ tz_offset: tzOffset });
+export type DueQuery = z.infer<typeof dueQuerySchema>;
+
+export const forecastQuerySchema = z.object({ tz_offset: tzOffset });
+export const forecastSchema = z.object({
+  overdue: z.number().int().describe('Cards already due before today'),
+  days: z.array(z.object({ date: z.iso.date(), count: z.number().int() })),
+});
+export type Forecast = z.infer<typeof forecastSchema>;
+
+export const mistakeSchema = z.object({
+  question: questionSummarySchema,
+  last_answered_at: timestamp,
+  last_wrong_at: timestamp.nullable(),
+  streak: z.number().int().describe('Right answers in a row since the last wrong one'),
+  lapses: z.number().int(),
+  is_leech: z.boolean(),
+});
+export type Mistake = z.infer<typeof mistakeSchema>;
+
+const queryBoolean = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+
+export const mistakesQuerySchema = pageQuerySchema.extend({ leech: queryBoolean.optional() });
+export type MistakesQuery = z.infer<typeof mistakesQuerySchema>;
+
+export const RUN_SOURCES = ['due', 'mistakes'] as const;
+export const reviewRunCreateSchema = z.object({
+  source: z.enum(RUN_SOURCES),
+  mode: z.enum(['study', 'exam']).default('study'),
+  tz_offset: z
+    .number({ error: drfMessages.invalidInteger })
+    .int({ error: drfMessages.invalidInteger })
+    .min(-840, { error: drfMessages.minValue(-840) })
+    .max(840, { error: drfMessages.maxValue(840) })
+    .default(0),
+});
+export type ReviewRunCreate = z.input<typeof reviewRunCreateSchema>;
+
+/** A run over the due cards or the shelf: a custom session for study, none for an exam. */
+export const reviewRunSchema = z.object({
+  session: z.number().int().nullable(),
+  questions: z.array(questionSchema),
+});
+export type ReviewRun = z.infer<typeof reviewRunSchema>;
