@@ -126,12 +126,22 @@ test('playlists: create, rename, reorder by keyboard and by drag, study, exam, d
   await expect(items).toHaveCount(1);
   await expect.poll(order).toEqual([c]);
 
+  // Study: the player corrects each answer at once and logs it in a session of its own.
   await page.getByRole('button', { name: 'Study' }).click();
-  await expect(page).toHaveURL(/\/exam\/run$/);
-  await expect(page.getByRole('heading', { name: 'Exam in progress' })).toBeVisible();
-  await expect(page.getByTestId('exam-position')).toContainText('1');
-  await expect(page.getByRole('timer', { name: 'Time left' })).toHaveCount(0);
-  await page.goBack();
+  await expect(page).toHaveURL(/\/review\/run$/);
+  await expect(page.getByRole('heading', { name: 'Cardiology review', level: 1 })).toBeVisible();
+  await expect(page.getByText('Question 1 of 1')).toBeVisible();
+  const card = page.locator('article.question-card');
+  await card.locator('.choice-option').first().click();
+  await card.getByRole('button', { name: 'Check' }).click();
+  await expect(card.getByRole('region', { name: 'Correction' })).toBeVisible();
+  const sessions = await api.get<Paginated<{ name: string; answered: number }>>('sessions/');
+  expect(sessions.results.find((s) => s.name === 'Cardiology review')).toMatchObject({
+    answered: 1,
+  });
+  await card.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('link', { name: 'Back to the playlist' }).click();
+  await expect(page).toHaveURL(new RegExp(`/playlists/${id}$`));
   await page.getByRole('button', { name: 'Run as exam' }).click();
   await expect(page).toHaveURL(/\/exam\/run$/);
   await expect(page.getByRole('timer', { name: 'Time left' })).toBeVisible();

@@ -1,12 +1,17 @@
 import type { Question } from '@qbank/contract/questions';
 import { useSyncExternalStore } from 'react';
 
-/** A study run over the due cards or the shelf; kept in sessionStorage so a reload resumes it. */
+/**
+ * A study run (instant correction) over the due cards, the shelf or a playlist; kept in
+ * sessionStorage so a reload resumes it. A playlist run names itself and where to go back to.
+ */
 export type ReviewRunState = {
-  source: 'due' | 'mistakes';
+  source: 'due' | 'mistakes' | 'playlist';
   session: number;
   questions: Question[];
   current: number;
+  title?: string;
+  back?: string;
 };
 
 const KEY = 'qbank.review-run';

@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { newExamId, startExam } from '../../exam';
+import { startStudyRun } from '../../review';
 import {
   getAllPlaylistQuestions,
   usePlaylistItems,
@@ -14,6 +15,7 @@ import {
   useReorderPlaylist,
 } from '../api/playlist-items';
 import { useDeletePlaylist, usePlaylist, useUpdatePlaylist } from '../api/playlists';
+import { startCustomSession } from '../api/start-custom-session';
 import '../i18n';
 import '../my-lists.css';
 import { SortableItems } from './sortable-items';
@@ -21,7 +23,7 @@ import { SortableItems } from './sortable-items';
 /** Minutes a question gets when a playlist runs as a timed exam. */
 const EXAM_MINUTES_PER_QUESTION = 1.5;
 
-/** One playlist: rename, delete, reorder, remove items; study it (untimed) or run it as an exam. */
+/** One playlist: rename, delete, reorder, remove items; study it (instant correction) or run it as a timed exam. */
 export default function PlaylistPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -57,9 +59,20 @@ export default function PlaylistPage() {
         setStartError(t('lists.playlists.none-playable'));
         return;
       }
-      const minutes = mode === 'exam' ? Math.ceil(questions.length * EXAM_MINUTES_PER_QUESTION) : 0;
-      startExam(newExamId(), questions, minutes);
-      void navigate('/exam/run');
+      if (mode === 'exam') {
+        startExam(newExamId(), questions, Math.ceil(questions.length * EXAM_MINUTES_PER_QUESTION));
+        void navigate('/exam/run');
+        return;
+      }
+      // Study: a fresh custom session logs each answer, corrected at once in the player.
+      const title = playlist.data?.name ?? t('lists.playlists.title');
+      const session = await startCustomSession(
+        title,
+        questions.map((q) => q.id),
+      );
+      const fresh = questions.map((q) => ({ ...q, last_answer: null, correction: null }));
+      startStudyRun(fresh, session.id, { source: 'playlist', title, back: `/playlists/${id}` });
+      void navigate('/review/run');
     } catch {
       setStartError(t('lists.playlists.start-failed'));
     } finally {

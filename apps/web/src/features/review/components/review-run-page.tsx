@@ -16,7 +16,7 @@ export default function ReviewRunPage() {
   const queryClient = useQueryClient();
   const [help, setHelp] = useState(false);
   const done = run !== null && run.current >= run.questions.length;
-  const back = run?.source === 'mistakes' ? '/mistakes' : '/review';
+  const back = run?.back ?? (run?.source === 'mistakes' ? '/mistakes' : '/review');
 
   useEffect(() => {
     // The queue and the shelf change with every answer: refetch them when the learner goes back.
@@ -43,7 +43,8 @@ export default function ReviewRunPage() {
     <section className="page review" aria-labelledby="run-title">
       <div className="page-head">
         <h1 id="run-title">
-          {run.source === 'mistakes' ? t('review.run-mistakes') : t('review.run-title')}
+          {run.title ??
+            (run.source === 'mistakes' ? t('review.run-mistakes') : t('review.run-title'))}
         </h1>
         <p className="review-progress" aria-live="polite">
           {done
@@ -56,7 +57,11 @@ export default function ReviewRunPage() {
           <h2>{t('review.run-done-title')}</h2>
           <p>{t('review.run-done-text', { count: run.questions.length })}</p>
           <Link className="btn btn-primary" to={back} onClick={() => saveRun(null)}>
-            {run.source === 'mistakes' ? t('review.mistakes-title') : t('review.title')}
+            {run.source === 'playlist'
+              ? t('review.back-to-playlist')
+              : run.source === 'mistakes'
+                ? t('review.mistakes-title')
+                : t('review.title')}
           </Link>
         </div>
       ) : (
