@@ -23,30 +23,35 @@ export interface ShelfRow {
  * not yet been answered right `streak` times in a row since its last wrong answer.
  */
 function shelf(userId: number, streak: number, leechOnly: boolean): SQL {
+  // One pass over the learner's history (window, then group): no per-question subquery.
   return sql`
-    WITH answered AS (
-      SELECT h.question_id,
-        max(h.created_at) AS last_answered_at,
-        max(h.created_at) FILTER (WHERE NOT h.is_correct) AS last_wrong_at
+    WITH answers AS (
+      SELECT h.question_id, h.created_at, h.is_correct,
+        max(h.created_at) FILTER (WHERE NOT h.is_correct)
+          OVER (PARTITION BY h.question_id) AS last_wrong_at
       FROM question_answer_history h
       WHERE h.user_id = ${userId}
-      GROUP BY h.question_id
     ), counted AS (
-      SELECT a.*, coalesce(e.lapses, 0) AS lapses,
-        (SELECT count(*) FROM question_answer_history r
-          WHERE r.user_id = ${userId} AND r.question_id = a.question_id AND r.is_correct
-            AND (a.last_wrong_at IS NULL OR r.created_at > a.last_wrong_at))::int AS streak
-      FROM answered a
-      LEFT JOIN question_evaluations e ON e.user_id = ${userId} AND e.question_id = a.question_id
+      SELECT a.question_id,
+        max(a.created_at) AS last_answered_at,
+        max(a.last_wrong_at) AS last_wrong_at,
+        (count(*) FILTER (WHERE a.is_correct
+          AND (a.last_wrong_at IS NULL OR a.created_at > a.last_wrong_at)))::int AS streak
+      FROM answers a
+      GROUP BY a.question_id
+    ), shelf AS (
+      SELECT c.*, coalesce(e.lapses, 0) AS lapses
+      FROM counted c
+      LEFT JOIN question_evaluations e ON e.user_id = ${userId} AND e.question_id = c.question_id
+      WHERE c.streak < ${streak}
+        AND (c.last_wrong_at IS NOT NULL OR coalesce(e.lapses, 0) >= ${LEECH_LAPSES})
+        ${leechOnly ? sql`AND coalesce(e.lapses, 0) >= ${LEECH_LAPSES}` : sql``}
     )
     SELECT s.question_id, left(q.stem, 200) AS stem, q.course_id, c.module_id,
       q.clinical_case_id, s.last_answered_at, s.last_wrong_at, s.streak, s.lapses
-    FROM counted s
+    FROM shelf s
     JOIN questions q ON q.id = s.question_id AND q.is_published
-    JOIN courses c ON c.id = q.course_id
-    WHERE s.streak < ${streak}
-      AND (s.last_wrong_at IS NOT NULL OR s.lapses >= ${LEECH_LAPSES})
-      ${leechOnly ? sql`AND s.lapses >= ${LEECH_LAPSES}` : sql``}`;
+    JOIN courses c ON c.id = q.course_id`;
 }
 
 export async function countShelf(db: Db, userId: number, streak: number, leechOnly: boolean) {
@@ -64,11 +69,12 @@ export async function listShelf(
   streak: number,
   leechOnly: boolean,
   window: { limit: number; offset: number },
-): Promise<ShelfRow[]> {
-  return rows<ShelfRow>(
+): Promise<(ShelfRow & { total: number })[]> {
+  return rows<ShelfRow & { total: number }>(
     db,
-    sql`${shelf(userId, streak, leechOnly)}
-      ORDER BY (s.lapses >= ${LEECH_LAPSES}) DESC, s.last_wrong_at DESC NULLS LAST, s.question_id
+    sql`SELECT shelf.*, (count(*) OVER ())::int AS total FROM (${shelf(userId, streak, leechOnly)}) shelf
+      ORDER BY (shelf.lapses >= ${LEECH_LAPSES}) DESC, shelf.last_wrong_at DESC NULLS LAST,
+        shelf.question_id
       LIMIT ${window.limit} OFFSET ${window.offset}`,
   );
 }

@@ -91,9 +91,10 @@ async function shelfStreak(db: Db, userId: number): Promise<number> {
 export async function listMistakes(db: Db, userId: number, query: MistakesQuery) {
   const streak = await shelfStreak(db, userId);
   const leechOnly = query.leech === true;
-  const total = await mistakes.countShelf(db, userId, streak, leechOnly);
-  assertPageExists(query, total);
   const rows = await mistakes.listShelf(db, userId, streak, leechOnly, pageWindow(query));
+  // The page carries the total; past the last page, count apart (for the 404).
+  const total = rows[0]?.total ?? (await mistakes.countShelf(db, userId, streak, leechOnly));
+  assertPageExists(query, total);
   const results: Mistake[] = rows.map((row) => ({
     question: {
       id: row.question_id,
