@@ -1,5 +1,5 @@
 import { invalidPk } from '@qbank/contract';
-import type { AnswerCorrection, ScoringRule } from '@qbank/contract';
+import type { AnswerCorrection, Confidence, ScoringRule } from '@qbank/contract';
 import type { Db } from '../../db/client';
 import type { User } from '../../lib/auth';
 import { badRequest } from '../../lib/errors';
@@ -88,6 +88,7 @@ export async function logAnswer(
     graded: Graded;
     timeSpentMs: number;
     mode: 'study' | 'exam';
+    confidence?: Confidence | null;
   },
 ) {
   return insertHistory(db, {
@@ -98,6 +99,7 @@ export async function logAnswer(
     score: entry.graded.score,
     timeSpentMs: entry.timeSpentMs,
     mode: entry.mode,
+    confidence: entry.confidence ?? null,
   });
 }
 
