@@ -47,6 +47,8 @@ const StaffRoutes = lazy(() => import('./staff-routes'));
 // Subscriptions (issue 11).
 const Subscriptions = lazy(() => import('../features/subscriptions/components/subscriptions-page'));
 const BuySubscription = lazy(() => import('../features/subscriptions/components/buy-page'));
+// Confidence calibration and misses (issue 13).
+const Calibration = lazy(() => import('../features/calibration/components/calibration-page'));
 
 function page(Component: LazyExoticComponent<ComponentType>) {
   return (
@@ -109,6 +111,7 @@ export function AppRoutes() {
           />
           <Route path="/subscriptions" element={page(Subscriptions)} />
           <Route path="/subscriptions/buy/:planId" element={page(BuySubscription)} />
+          <Route path="/history/calibration" element={page(Calibration)} />
           <Route path="*" element={page(NotFound)} />
         </Route>
       </Route>

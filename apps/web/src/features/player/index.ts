@@ -13,3 +13,14 @@ export { getScoringRule, useScoringRule } from './lib/scoring';
 export { seededShuffle } from './lib/shuffle';
 export { toPlainText } from './lib/math-text';
 export { playAnswerSound } from './lib/sound';
+// Exam tools and confidence (issue 13), shared with the exam runner and its results.
+export { ExamToolsBar } from './components/exam-tools/exam-tools-bar';
+export { useExamTools } from './components/exam-tools/use-exam-tools';
+export { QuestionNavigator } from './components/exam-tools/question-navigator';
+export { flaggedPositions, nextFlagged } from './components/exam-tools/study-navigator';
+export { PauseDialog } from './components/exam-tools/pause-dialog';
+export { ConfidencePicker } from './components/confidence/confidence-picker';
+export { MissClassifier } from './components/confidence/miss-classifier';
+export { HelpOverlay } from './components/help-overlay';
+export { activeNow, usePaused } from './lib/pause-clock';
+export { useToolsState } from './lib/exam-tools-store';

@@ -5,7 +5,14 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { useSettings } from '../../../lib/settings';
 import { QuestionComments } from '../../comments';
-import { ChoiceList, QuestionStem, RichText, formatScore, playAnswerSound } from '../../player';
+import {
+  ChoiceList,
+  MissClassifier,
+  QuestionStem,
+  RichText,
+  formatScore,
+  playAnswerSound,
+} from '../../player';
 import { QuestionTools } from '../../question-tools';
 import { examCoursesQueryOptions } from '../api/get-catalogue';
 import { clearExam, type Exam } from '../exam-store';
@@ -135,6 +142,9 @@ export function ExamResults({ exam }: { exam: Exam }) {
                   name={`review-${q.id}`}
                 />
                 {r?.explanation ? <RichText text={r.explanation} className="explanation" /> : null}
+                {settings.classifyMisses && r && !r.is_correct ? (
+                  <MissClassifier history={r.id} />
+                ) : null}
                 <QuestionTools question={q} />
                 <QuestionComments question={q.id} showCount={false} />
               </article>
