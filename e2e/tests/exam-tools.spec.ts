@@ -235,7 +235,11 @@ test('confidence and misses: marked in the player, reported on the calibration s
     .evaluateAll((options) => options.findIndex((o) => !o.classList.contains('is-right')));
   await card.getByRole('button', { name: 'Answer again' }).click();
   await card.locator('.choice-option').nth(wrongIndex).click();
-  await picker.getByRole('radio', { name: 'Sure', exact: true }).check();
+  await picker.getByRole('button', { name: 'Sure', exact: true }).click();
+  await expect(picker.getByRole('button', { name: 'Sure', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await expectAccessible(page);
   await card.getByRole('button', { name: 'Check' }).click();
   await expect(card.locator('.verdict strong')).toHaveText('Incorrect.');
@@ -247,7 +251,7 @@ test('confidence and misses: marked in the player, reported on the calibration s
   );
   await expectAccessible(page);
 
-  // Question 2: the right choice, "unsure", by keyboard (Tab to the radio, arrows move in it).
+  // Question 2: the right choice, "unsure", by keyboard (each level is a Tab stop).
   await card.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByTestId('player-position')).toHaveText('Question 2 of 400');
   const secondRight = await answerFirst(page);
@@ -256,9 +260,13 @@ test('confidence and misses: marked in the player, reported on the calibration s
     .evaluateAll((options) => options.findIndex((o) => o.classList.contains('is-right')));
   await card.getByRole('button', { name: 'Answer again' }).click();
   await card.locator('.choice-option').nth(rightIndex).click();
-  await picker.getByRole('radio', { name: 'Sure', exact: true }).focus();
-  await page.keyboard.press('ArrowRight');
-  await expect(picker.getByRole('radio', { name: 'Unsure' })).toBeChecked();
+  await picker.getByRole('button', { name: 'Sure', exact: true }).focus();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Space');
+  await expect(picker.getByRole('button', { name: 'Unsure' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await card.getByRole('button', { name: 'Check' }).click();
   await expect(card.locator('.verdict strong')).toHaveText('Correct.');
 

@@ -242,11 +242,7 @@ export function ExamRunner({ exam }: { exam: Exam }) {
             onStrike={tools.strike}
           />
           {settings.askConfidence ? (
-            <ConfidencePicker
-              value={exam.confidence?.[i] ?? null}
-              onChange={setConfidence}
-              name={`confidence-${question.id}`}
-            />
+            <ConfidencePicker value={exam.confidence?.[i] ?? null} onChange={setConfidence} />
           ) : null}
           <div className="player-nav">
             <Button variant="secondary" disabled={i === 0} onClick={() => go(i - 1)}>

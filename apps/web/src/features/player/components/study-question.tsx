@@ -317,11 +317,7 @@ export function StudyQuestion({
         onStrike={tools.strike}
       />
       {settings.askConfidence && !result ? (
-        <ConfidencePicker
-          value={confidence}
-          onChange={setConfidence}
-          name={`confidence-${question.id}`}
-        />
+        <ConfidencePicker value={confidence} onChange={setConfidence} />
       ) : null}
       {result ? (
         <section

@@ -5,32 +5,33 @@ import '../exam-tools/exam-tools.css';
 type Props = {
   value: Confidence | null;
   onChange: (value: Confidence | null) => void;
-  name: string;
   disabled?: boolean;
 };
 
-/** "How sure are you?" before checking: sure, unsure or guess (optional; sent with the answer). */
-export function ConfidencePicker({ value, onChange, name, disabled }: Props) {
+/**
+ * "How sure are you?" before checking: sure, unsure or guess (optional; sent with the answer).
+ * Toggle buttons rather than radios: the player's arrow keys move between questions, so each
+ * level is its own Tab stop; pressing the chosen level again clears it.
+ */
+export function ConfidencePicker({ value, onChange, disabled }: Props) {
   const { t } = useTranslation();
   return (
-    <fieldset className="confidence-picker" disabled={disabled}>
-      <legend>{t('confidence.question')}</legend>
+    <div className="confidence-picker" role="group" aria-labelledby="confidence-question">
+      <span id="confidence-question" className="confidence-question">
+        {t('confidence.question')}
+      </span>
       {CONFIDENCE_LEVELS.map((level) => (
-        <label key={level}>
-          <input
-            type="radio"
-            name={name}
-            value={level}
-            checked={value === level}
-            onChange={() => onChange(level)}
-            // A second click on the chosen level clears it: the confidence stays optional.
-            onClick={() => {
-              if (value === level) onChange(null);
-            }}
-          />
+        <button
+          key={level}
+          type="button"
+          className="btn btn-secondary"
+          aria-pressed={value === level}
+          disabled={disabled}
+          onClick={() => onChange(value === level ? null : level)}
+        >
           {t(`confidence.level.${level}`)}
-        </label>
+        </button>
       ))}
-    </fieldset>
+    </div>
   );
 }
