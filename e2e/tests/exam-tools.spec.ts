@@ -110,6 +110,10 @@ test('an untimed exam: strike and highlight with the mouse, navigator states, pa
   learner,
 }) => {
   test.slow();
+  // The settings page turns the confidence on; the exam sends it with each answer.
+  await page.goto('/settings');
+  await page.getByRole('switch', { name: 'Ask how sure I am' }).click();
+  await expect(page.getByRole('switch', { name: 'Ask how sure I am' })).toBeChecked();
   await page.goto('/exam');
   await page.getByRole('checkbox', { name: 'General knowledge (OpenTriviaQA)' }).check();
   await page.getByLabel('Number of questions').fill('4');
@@ -133,6 +137,7 @@ test('an untimed exam: strike and highlight with the mouse, navigator states, pa
   await card.getByRole('button', { name: 'Strike out A' }).click();
   await expect(card.locator('.choice-option').first()).toHaveClass(/is-struck/);
   await card.locator('.choice-option').nth(1).click();
+  await card.getByRole('button', { name: 'Guess' }).click();
   await card.getByRole('button', { name: 'Flag for review' }).click();
   await page.getByRole('button', { name: 'Next' }).click();
   await card.getByRole('button', { name: 'Flag for review' }).click();
@@ -172,6 +177,7 @@ test('an untimed exam: strike and highlight with the mouse, navigator states, pa
   await expect(page.getByTestId('exam-position')).toHaveText('Question 1 of 4');
   await expect(card.locator('.choice-option').first()).toHaveClass(/is-struck/);
   await expect(card.getByRole('button', { name: 'Flagged' })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Guess' })).toHaveAttribute('aria-pressed', 'true');
   await expect.poll(() => paintedHighlights(page)).toBe(1);
   await expect(navigator.getByText('2 flagged')).toBeVisible();
 
@@ -186,8 +192,11 @@ test('an untimed exam: strike and highlight with the mouse, navigator states, pa
     .getByRole('button', { name: 'Finish the exam' })
     .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Exam results' })).toBeVisible();
-  const history = await request.get('/api/question_answer_history/', as(learner));
-  expect(((await history.json()) as { count: number }).count).toBe(4);
+  const history = (await (
+    await request.get('/api/question_answer_history/', as(learner))
+  ).json()) as { count: number; results: { confidence: string | null }[] };
+  expect(history.count).toBe(4);
+  expect(history.results.map((r) => r.confidence).sort()).toEqual(['guess', null, null, null]);
 });
 
 test('a timed exam has no pause', async ({ studyPage: page }) => {
