@@ -36,6 +36,7 @@ test('study by keyboard only: strike, highlight, flag, jump, pause, and a reload
   await expect(second.locator('input')).not.toBeChecked();
 
   // ] selects the stem's first sentence, L highlights it.
+  await expect(card.locator('.stem .plain-text')).toHaveCount(0);
   await page.keyboard.press(']');
   await page.keyboard.press('l');
   await expect(card.getByRole('button', { name: 'Clear 1 highlight' })).toBeVisible();
@@ -114,6 +115,7 @@ test('an untimed exam: strike and highlight with the mouse, navigator states, pa
   await page.goto('/settings');
   await page.getByRole('switch', { name: 'Ask how sure I am' }).click();
   await expect(page.getByRole('switch', { name: 'Ask how sure I am' })).toBeChecked();
+  await page.getByRole('switch', { name: 'Classify my misses' }).click();
   await page.goto('/exam');
   await page.getByRole('checkbox', { name: 'General knowledge (OpenTriviaQA)' }).check();
   await page.getByLabel('Number of questions').fill('4');
@@ -124,6 +126,8 @@ test('an untimed exam: strike and highlight with the mouse, navigator states, pa
 
   // Highlight: select the stem's text, then the button; the same again removes it.
   const stem = card.locator('.stem');
+  // Once the Markdown has replaced the plain-text preview (which would drop the selection).
+  await expect(stem.locator('.plain-text')).toHaveCount(0);
   await stem.selectText();
   await card.getByRole('button', { name: 'Highlight', exact: true }).click();
   await expect(card.getByRole('button', { name: 'Clear 1 highlight' })).toBeVisible();
@@ -191,12 +195,28 @@ test('an untimed exam: strike and highlight with the mouse, navigator states, pa
     .getByRole('dialog', { name: 'Finish the exam?' })
     .getByRole('button', { name: 'Finish the exam' })
     .click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Exam results' })).toBeVisible();
+  // The answers are sent one by one: slow on a busy machine.
+  await expect(page.getByRole('heading', { level: 1, name: 'Exam results' })).toBeVisible({
+    timeout: 20_000,
+  });
   const history = (await (
     await request.get('/api/question_answer_history/', as(learner))
   ).json()) as { count: number; results: { confidence: string | null }[] };
   expect(history.count).toBe(4);
   expect(history.results.map((r) => r.confidence).sort()).toEqual(['guess', null, null, null]);
+  // The results offer to classify each miss (the two empty answers at least).
+  const why = page.getByRole('group', { name: 'Why did you miss it?' });
+  expect(await why.count()).toBeGreaterThanOrEqual(2);
+  await why.first().getByRole('button', { name: 'Timing' }).click();
+  await expect(why.first().getByRole('button', { name: 'Timing' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  const misses = (await (
+    await request.get('/api/question_answer_history/miss-classes/', as(learner))
+  ).json()) as MissClassReport;
+  expect(misses.totals.timing).toBe(1);
+  expect(misses.totals.misses).toBe(await why.count());
 });
 
 test('a timed exam has no pause', async ({ studyPage: page }) => {

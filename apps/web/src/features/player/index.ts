@@ -23,4 +23,4 @@ export { ConfidencePicker } from './components/confidence/confidence-picker';
 export { MissClassifier } from './components/confidence/miss-classifier';
 export { HelpOverlay } from './components/help-overlay';
 export { activeNow, usePaused } from './lib/pause-clock';
-export { useToolsState } from './lib/exam-tools-store';
+export { clearScope as clearExamTools, useToolsState } from './lib/exam-tools-store';

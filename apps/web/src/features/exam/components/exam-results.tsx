@@ -8,6 +8,7 @@ import { QuestionComments } from '../../comments';
 import {
   ChoiceList,
   MissClassifier,
+  clearExamTools,
   QuestionStem,
   RichText,
   formatScore,
@@ -57,6 +58,8 @@ export function ExamResults({ exam }: { exam: Exam }) {
         <h1 id="exam-results-title">{t('exam.results-title')}</h1>
         <Button
           onClick={() => {
+            // The exam's strike-outs, highlights and flags go with it.
+            clearExamTools(`exam-${exam.id}`);
             clearExam();
             void navigate('/exam');
           }}

@@ -24,9 +24,15 @@ const NO_MARKS: QuestionMarks = { struck: [], highlights: [] };
 const cache = new Map<string, ToolsState>();
 const listeners = new Set<() => void>();
 
+let pruned = false;
+
 function read(scope: string): ToolsState {
   const cached = cache.get(scope);
   if (cached) return cached;
+  if (!pruned) {
+    pruned = true;
+    pruneOldScopes();
+  }
   let state = EMPTY;
   try {
     const raw = window.localStorage.getItem(PREFIX + scope);
