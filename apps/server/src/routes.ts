@@ -20,6 +20,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { auditRoutes } from './modules/audit/audit.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { reviewRoutes } from './modules/review/review.routes';
+import { confidenceRoutes } from './modules/confidence/confidence.routes';
 
 /** Every feature's routes, under /api. One line per feature plugin. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -44,4 +45,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(staffRoutes, { prefix: '/api' });
   await app.register(backofficeRoutes, { prefix: '/api' });
   await app.register(reviewRoutes, { prefix: '/api' });
+  await app.register(confidenceRoutes, { prefix: '/api' });
 }

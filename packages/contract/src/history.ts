@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { pkItemSchema, pkSchema } from './fields';
 import { RATINGS, SCORING_RULES } from './constants';
 import { pageQuerySchema } from './common';
+import { confidenceSchema, missClassSchema } from './confidence';
+import { CONFIDENCE_LEVELS } from './confidence-values';
 
 export { RATINGS, SCORING_RULES };
 
@@ -48,6 +50,7 @@ export const historyCreateSchema = z.object({
   mode: answerModeSchema,
   time_spent_ms: z.number().int().min(0).max(86_400_000).default(0),
   scoring: scoringRuleSchema,
+  confidence: confidenceSchema,
 });
 export type HistoryCreate = z.input<typeof historyCreateSchema>;
 
@@ -57,6 +60,7 @@ export const historyCreatedSchema = answerCorrectionSchema.extend({
   choices: z.array(z.number().int()),
   mode: answerModeSchema,
   time_spent_ms: z.number().int(),
+  confidence: z.enum(CONFIDENCE_LEVELS).nullable(),
   created_at: timestamp,
 });
 export type HistoryCreated = z.infer<typeof historyCreatedSchema>;
@@ -77,6 +81,8 @@ export const historyEntrySchema = z.object({
   score: z.number(),
   mode: answerModeSchema,
   time_spent_ms: z.number().int(),
+  confidence: z.enum(CONFIDENCE_LEVELS).nullable(),
+  miss_class: missClassSchema.nullable(),
   created_at: timestamp,
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;

@@ -14,3 +14,4 @@ export * from './fields';
 export * from './backoffice';
 export * from './staff-content';
 export * from './review';
+export * from './confidence';

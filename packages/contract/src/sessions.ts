@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { pkItemSchema, pkSchema } from './fields';
 import { pageQuerySchema } from './common';
 import { answerCorrectionSchema, choiceIdsSchema, scoringRuleSchema } from './history';
+import { confidenceSchema } from './confidence';
+import { CONFIDENCE_LEVELS } from './confidence-values';
 
 const id = pkSchema;
 const timestamp = z.iso.datetime();
@@ -80,6 +82,7 @@ export const sessionQuestionCreateSchema = z.object({
   choices: choiceIdsSchema,
   time_spent_ms: z.number().int().min(0).max(86_400_000).default(0),
   scoring: scoringRuleSchema,
+  confidence: confidenceSchema,
 });
 export type SessionQuestionCreate = z.input<typeof sessionQuestionCreateSchema>;
 
@@ -88,6 +91,9 @@ export const sessionQuestionSchema = answerCorrectionSchema.extend({
   session: z.number().int(),
   question: z.number().int(),
   choices: z.array(z.number().int()),
+  confidence: z.enum(CONFIDENCE_LEVELS).nullable(),
+  /** The history entry this answer logged (POST only): the id a miss is classified on. */
+  history_id: z.number().int().optional(),
   answered_at: timestamp,
 });
 export type SessionQuestion = z.infer<typeof sessionQuestionSchema>;

@@ -51,6 +51,8 @@ const BuySubscription = lazy(() => import('../features/subscriptions/components/
 const Review = lazy(() => import('../features/review/components/review-page'));
 const ReviewRun = lazy(() => import('../features/review/components/review-run-page'));
 const Mistakes = lazy(() => import('../features/review/components/mistakes-page'));
+// Confidence calibration and misses (issue 13).
+const Calibration = lazy(() => import('../features/calibration/components/calibration-page'));
 
 function page(Component: LazyExoticComponent<ComponentType>) {
   return (
@@ -116,6 +118,7 @@ export function AppRoutes() {
           <Route path="/review" element={page(Review)} />
           <Route path="/review/run" element={page(ReviewRun)} />
           <Route path="/mistakes" element={page(Mistakes)} />
+          <Route path="/history/calibration" element={page(Calibration)} />
           <Route path="*" element={page(NotFound)} />
         </Route>
       </Route>

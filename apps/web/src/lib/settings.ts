@@ -13,6 +13,10 @@ export type Settings = {
   enableSound: boolean;
   showTimer: boolean;
   examMode: boolean;
+  /** Issue 13: ask sure / unsure / guess with each answer. */
+  askConfidence: boolean;
+  /** Issue 13: after a miss, offer to classify it. */
+  classifyMisses: boolean;
 };
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -23,6 +27,8 @@ export const DEFAULT_SETTINGS: Settings = {
   enableSound: true,
   showTimer: true,
   examMode: false,
+  askConfidence: false,
+  classifyMisses: false,
 };
 
 export const FONT_SIZES: Record<FontSize, string> = {
@@ -55,6 +61,8 @@ function load(): Settings {
       enableSound: bool(stored.enableSound, DEFAULT_SETTINGS.enableSound),
       showTimer: bool(stored.showTimer, DEFAULT_SETTINGS.showTimer),
       examMode: bool(stored.examMode, DEFAULT_SETTINGS.examMode),
+      askConfidence: bool(stored.askConfidence, DEFAULT_SETTINGS.askConfidence),
+      classifyMisses: bool(stored.classifyMisses, DEFAULT_SETTINGS.classifyMisses),
     };
   } catch {
     return DEFAULT_SETTINGS;

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import type { Confidence, MissClass } from '@qbank/contract/confidence-values';
 import { courses, modules, questions } from './catalogue';
 import { users } from './users';
 
@@ -52,6 +53,8 @@ export const sessionQuestions = pgTable(
     choices: jsonb('choices').$type<number[]>().notNull(),
     isCorrect: boolean('is_correct').notNull(),
     score: real('score').notNull(),
+    /** How sure the learner said they were (sure / unsure / guess); null when not asked. */
+    confidence: varchar('confidence', { length: 8 }).$type<Confidence>(),
     answeredAt: timestamp('answered_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -78,6 +81,10 @@ export const questionAnswerHistory = pgTable(
     score: real('score').notNull(),
     timeSpentMs: integer('time_spent_ms').notNull().default(0),
     mode: varchar('mode', { length: 8 }).$type<(typeof ANSWER_MODES)[number]>().notNull(),
+    /** How sure the learner said they were (sure / unsure / guess); null when not asked. */
+    confidence: varchar('confidence', { length: 8 }).$type<Confidence>(),
+    /** Why a wrong answer was missed, as the learner classified it afterwards; null otherwise. */
+    missClass: varchar('miss_class', { length: 10 }).$type<MissClass>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,5 +1,5 @@
 import { invalidPk } from '@qbank/contract';
-import type { AnswerCorrection, ScoringRule } from '@qbank/contract';
+import type { AnswerCorrection, Confidence, ScoringRule } from '@qbank/contract';
 import type { Db } from '../../db/client';
 import type { User } from '../../lib/auth';
 import { badRequest } from '../../lib/errors';
@@ -10,7 +10,6 @@ import {
   type AnswerableQuestion,
 } from './history.repository';
 import { clock } from '../../lib/clock';
-import type { Confidence } from './grade';
 import { reviewAfterAnswer } from './review-cards';
 import { scoreAnswer } from './scoring';
 
@@ -103,6 +102,7 @@ export async function logAnswer(
     score: entry.graded.score,
     timeSpentMs: entry.timeSpentMs,
     mode: entry.mode,
+    confidence: entry.confidence ?? null,
   });
   // Every answer reschedules its card (decision 038).
   await reviewAfterAnswer(db, {

@@ -1,6 +1,6 @@
-import type { Rating } from '@qbank/contract';
+import type { Confidence, Rating } from '@qbank/contract';
 
-export type Confidence = 'sure' | 'unsure' | 'guess';
+export type { Confidence };
 
 export interface AnswerSignal {
   /** Share of the answer that was right, 0..1 (a qcm's partial credit, a case's mean). */

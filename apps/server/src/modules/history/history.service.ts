@@ -31,6 +31,7 @@ export async function recordAnswer(
       graded,
       timeSpentMs: input.time_spent_ms,
       mode: input.mode,
+      confidence: input.confidence,
     }),
   );
   requestFit(deps.db, user.id);
@@ -40,6 +41,7 @@ export async function recordAnswer(
     choices: row.choices,
     mode: row.mode,
     time_spent_ms: row.timeSpentMs,
+    confidence: row.confidence,
     created_at: row.createdAt.toISOString(),
     ...graded.correction,
   };
@@ -66,6 +68,8 @@ export async function listHistory(db: Db, userId: number, query: HistoryListQuer
     score: entry.score,
     mode: entry.mode,
     time_spent_ms: entry.timeSpentMs,
+    confidence: entry.confidence,
+    miss_class: entry.missClass,
     created_at: entry.createdAt.toISOString(),
   }));
   return { total, results };

@@ -46,6 +46,7 @@ describe('POST /api/question_answer_history/', () => {
       choices: [right!.id],
       mode: 'exam',
       time_spent_ms: 4200,
+      confidence: null,
       created_at: expect.any(String),
       is_correct: true,
       score: 1,
@@ -168,6 +169,8 @@ describe('GET /api/question_answer_history/', () => {
       score: 1,
       mode: 'study',
       time_spent_ms: 0,
+      confidence: null,
+      miss_class: null,
       created_at: expect.any(String),
     });
 

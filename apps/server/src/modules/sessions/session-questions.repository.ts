@@ -23,6 +23,7 @@ export async function upsertSessionQuestion(
         choices: values.choices,
         isCorrect: values.isCorrect,
         score: values.score,
+        confidence: values.confidence ?? null,
         answeredAt: values.answeredAt,
       },
     })

@@ -29,8 +29,17 @@ const toSessionQuestion = (
   row: repo.SessionQuestionRow,
   correction: Omit<
     SessionQuestion,
-    'id' | 'session' | 'question' | 'choices' | 'answered_at' | 'is_correct' | 'score'
+    | 'id'
+    | 'session'
+    | 'question'
+    | 'choices'
+    | 'answered_at'
+    | 'is_correct'
+    | 'score'
+    | 'confidence'
+    | 'history_id'
   >,
+  historyId?: number,
 ): SessionQuestion => ({
   id: row.id,
   session: row.sessionId,
@@ -38,7 +47,9 @@ const toSessionQuestion = (
   choices: row.choices,
   is_correct: row.isCorrect,
   score: row.score,
+  confidence: row.confidence,
   ...correction,
+  ...(historyId === undefined ? {} : { history_id: historyId }),
   answered_at: row.answeredAt.toISOString(),
 });
 
@@ -71,20 +82,22 @@ export async function answer(
       choices: graded.choices,
       isCorrect: graded.isCorrect,
       score: graded.score,
+      confidence: input.confidence ?? null,
       answeredAt: now,
     });
     await updateSession(tx, session.id, { updatedAt: now });
-    await logAnswer(tx, {
+    const logged = await logAnswer(tx, {
       userId,
       questionId: question.id,
       graded,
       timeSpentMs: input.time_spent_ms,
       mode: 'study',
+      confidence: input.confidence,
     });
-    return saved;
+    return { saved, historyId: logged.id };
   });
   requestFit(db, userId);
-  return toSessionQuestion(row, correctionOf(question));
+  return toSessionQuestion(row.saved, correctionOf(question), row.historyId);
 }
 
 export async function listAnswers(db: Db, userId: number, query: SessionQuestionListQuery) {

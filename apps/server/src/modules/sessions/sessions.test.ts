@@ -228,6 +228,8 @@ describe('/api/session_questions/', () => {
         is_correct: c.isCorrect,
         explanation: '',
       })),
+      confidence: null,
+      history_id: expect.any(Number),
       answered_at: expect.any(String),
     });
     const second = await answer(learner, session.id, q, true);

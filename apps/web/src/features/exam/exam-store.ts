@@ -1,3 +1,4 @@
+import type { Confidence } from '@qbank/contract/confidence-values';
 import type { HistoryCreated } from '@qbank/contract/history';
 import type { Question } from '@qbank/contract/questions';
 import { useSyncExternalStore } from 'react';
@@ -8,6 +9,8 @@ export type Exam = {
   questions: Question[];
   responses_exam: number[][];
   time_spent_ms: number[];
+  /** Issue 13: how sure the learner was of each answer (absent in exams stored before). */
+  confidence?: (Confidence | null)[];
   current: number;
   startedAt: number;
   /** ms since epoch; null when untimed. */

@@ -1,3 +1,4 @@
+import type { Confidence } from '@qbank/contract/confidence-values';
 import type { HistoryCreated, ScoringRule } from '@qbank/contract/history';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -6,6 +7,7 @@ export type ExamAnswer = {
   choices: number[];
   time_spent_ms: number;
   scoring: ScoringRule;
+  confidence?: Confidence | null;
 };
 
 /** POST /api/question_answer_history/ in exam mode: the server scores the answer. */

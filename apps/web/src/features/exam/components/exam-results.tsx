@@ -5,7 +5,15 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { useSettings } from '../../../lib/settings';
 import { QuestionComments } from '../../comments';
-import { ChoiceList, QuestionStem, RichText, formatScore, playAnswerSound } from '../../player';
+import {
+  ChoiceList,
+  MissClassifier,
+  clearExamTools,
+  QuestionStem,
+  RichText,
+  formatScore,
+  playAnswerSound,
+} from '../../player';
 import { QuestionTools } from '../../question-tools';
 import { examCoursesQueryOptions } from '../api/get-catalogue';
 import { clearExam, type Exam } from '../exam-store';
@@ -50,6 +58,8 @@ export function ExamResults({ exam }: { exam: Exam }) {
         <h1 id="exam-results-title">{t('exam.results-title')}</h1>
         <Button
           onClick={() => {
+            // The exam's strike-outs, highlights and flags go with it.
+            clearExamTools(`exam-${exam.id}`);
             clearExam();
             void navigate('/exam');
           }}
@@ -135,6 +145,9 @@ export function ExamResults({ exam }: { exam: Exam }) {
                   name={`review-${q.id}`}
                 />
                 {r?.explanation ? <RichText text={r.explanation} className="explanation" /> : null}
+                {settings.classifyMisses && r && !r.is_correct ? (
+                  <MissClassifier history={r.id} />
+                ) : null}
                 <QuestionTools question={q} />
                 <QuestionComments question={q.id} showCount={false} />
               </article>

@@ -1,3 +1,4 @@
+import type { Confidence } from '@qbank/contract/confidence-values';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
@@ -6,7 +7,18 @@ import { ApiError } from '../../../lib/api-client';
 import { useSettings } from '../../../lib/settings';
 import {
   ChoiceList,
+  ConfidencePicker,
   Elapsed,
+  ExamToolsBar,
+  HelpOverlay,
+  PauseDialog,
+  QuestionNavigator,
+  activeNow,
+  flaggedPositions,
+  nextFlagged,
+  useExamTools,
+  usePaused,
+  useToolsState,
   QuestionStem,
   choiceIndexForKey,
   getScoringRule,
@@ -25,6 +37,8 @@ export function ExamRunner({ exam }: { exam: Exam }) {
   const [confirming, setConfirming] = useState(false);
   const [sending, setSending] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [help, setHelp] = useState(false);
+  const paused = usePaused();
   const dialog = useRef<HTMLDialogElement>(null);
   const shownAt = useRef(0);
   const i = exam.current;
@@ -34,7 +48,7 @@ export function ExamRunner({ exam }: { exam: Exam }) {
 
   useEffect(() => {
     preloadMarkdown();
-    shownAt.current = performance.now();
+    shownAt.current = activeNow();
   }, []);
   useEffect(() => {
     if (confirming) dialog.current?.showModal();
@@ -50,8 +64,8 @@ export function ExamRunner({ exam }: { exam: Exam }) {
 
   /** Adds the time spent on the shown question, then moves. */
   const go = useCallback((to: number) => {
-    const spent = Math.round(performance.now() - shownAt.current);
-    shownAt.current = performance.now();
+    const spent = Math.round(activeNow() - shownAt.current);
+    shownAt.current = activeNow();
     updateExam((e) => ({
       ...e,
       time_spent_ms: e.time_spent_ms.map((ms, k) => (k === e.current ? ms + spent : ms)),
@@ -76,8 +90,8 @@ export function ExamRunner({ exam }: { exam: Exam }) {
   const finish = useCallback(async () => {
     setConfirming(false);
     setError(null);
-    const spent = Math.round(performance.now() - shownAt.current);
-    shownAt.current = performance.now();
+    const spent = Math.round(activeNow() - shownAt.current);
+    shownAt.current = activeNow();
     updateExam((e) => ({
       ...e,
       time_spent_ms: e.time_spent_ms.map((ms, k) => (k === e.current ? ms + spent : ms)),
@@ -93,6 +107,7 @@ export function ExamRunner({ exam }: { exam: Exam }) {
           choices: snapshot.responses_exam[k] ?? [],
           time_spent_ms: Math.min(86_400_000, snapshot.time_spent_ms[k] ?? 0),
           scoring,
+          confidence: snapshot.confidence?.[k] ?? null,
         })),
         setSending,
       );
@@ -110,6 +125,32 @@ export function ExamRunner({ exam }: { exam: Exam }) {
     if (sending === null && !error) void finish();
   }, [error, finish, sending]);
 
+  const scope = `exam-${exam.id}`;
+  const toolsState = useToolsState(scope);
+  const toNextFlagged = useCallback(() => {
+    const n = nextFlagged(flaggedPositions(toolsState), i + 1);
+    if (n !== null) go(n - 1);
+  }, [go, i, toolsState]);
+  const { attachStem, ...tools } = useExamTools({
+    scope,
+    questionId: question.id,
+    position: i + 1,
+    choiceIds: choices.map((c) => c.id),
+    // A timed exam keeps running: only untimed exams pause.
+    pausable: exam.deadline === null,
+    onNextFlagged: toNextFlagged,
+  });
+  const setConfidence = useCallback(
+    (value: Confidence | null) =>
+      updateExam((e) => ({
+        ...e,
+        confidence: e.questions.map((_, k) =>
+          k === e.current ? value : (e.confidence?.[k] ?? null),
+        ),
+      })),
+    [],
+  );
+
   const keys = useRef({ toggle, go, choices, i, total });
   useEffect(() => {
     keys.current = { toggle, go, choices, i, total };
@@ -126,7 +167,10 @@ export function ExamRunner({ exam }: { exam: Exam }) {
         return;
       if (document.querySelector('dialog[open]')) return;
       const k = keys.current;
-      if (event.key === 'ArrowRight' && k.i < k.total - 1) {
+      if (event.key === '?') {
+        event.preventDefault();
+        setHelp(true);
+      } else if (event.key === 'ArrowRight' && k.i < k.total - 1) {
         event.preventDefault();
         k.go(k.i + 1);
       } else if (event.key === 'ArrowLeft' && k.i > 0) {
@@ -168,48 +212,56 @@ export function ExamRunner({ exam }: { exam: Exam }) {
         value={answeredCount}
         aria-label={t('exam.progress-label')}
       />
-      <nav aria-label={t('exam.navigator')}>
-        <ul className="exam-grid">
-          {exam.questions.map((q, k) => (
-            <li key={q.id}>
-              <button
-                type="button"
-                className={exam.responses_exam[k]?.length ? 'is-answered' : undefined}
-                aria-current={k === i ? 'true' : undefined}
-                aria-label={t('exam.go-to', { n: k + 1 })}
-                onClick={() => go(k)}
-              >
-                {k + 1}
-              </button>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <article
-        className="question-card"
-        data-question-id={question.id}
-        aria-label={t('exam.position', { position: i + 1, total })}
-      >
-        <QuestionStem question={question} />
-        <ChoiceList
-          question={question}
-          choices={choices}
-          selected={exam.responses_exam[i] ?? []}
-          onToggle={toggle}
-          name={`exam-${question.id}`}
+      <div hidden={paused}>
+        <QuestionNavigator
+          label={t('exam.navigator')}
+          items={exam.questions.map((q, k) => ({
+            n: k + 1,
+            answered: (exam.responses_exam[k]?.length ?? 0) > 0,
+            flagged: toolsState.flags[String(q.id)] !== undefined,
+            current: k === i,
+          }))}
+          onJump={(n) => go(n - 1)}
         />
-        <div className="player-nav">
-          <Button variant="secondary" disabled={i === 0} onClick={() => go(i - 1)}>
-            {t('player.previous')}
-          </Button>
-          <Button variant="secondary" disabled={i >= total - 1} onClick={() => go(i + 1)}>
-            {t('player.next')}
-          </Button>
-          <Button onClick={() => setConfirming(true)} loading={sending !== null}>
-            {t('exam.finish')}
-          </Button>
-        </div>
-      </article>
+        <article
+          className="question-card"
+          data-question-id={question.id}
+          aria-label={t('exam.position', { position: i + 1, total })}
+        >
+          <ExamToolsBar tools={tools} />
+          <div ref={attachStem}>
+            <QuestionStem question={question} />
+          </div>
+          <ChoiceList
+            question={question}
+            choices={choices}
+            selected={exam.responses_exam[i] ?? []}
+            onToggle={toggle}
+            name={`exam-${question.id}`}
+            struck={tools.struck}
+            onStrike={tools.strike}
+          />
+          {settings.askConfidence ? (
+            <ConfidencePicker value={exam.confidence?.[i] ?? null} onChange={setConfidence} />
+          ) : null}
+          <div className="player-nav">
+            <Button variant="secondary" disabled={i === 0} onClick={() => go(i - 1)}>
+              {t('player.previous')}
+            </Button>
+            <Button variant="secondary" disabled={i >= total - 1} onClick={() => go(i + 1)}>
+              {t('player.next')}
+            </Button>
+            <Button onClick={() => setConfirming(true)} loading={sending !== null}>
+              {t('exam.finish')}
+            </Button>
+            <Button variant="secondary" onClick={() => setHelp(true)} aria-keyshortcuts="?">
+              {t('player.shortcuts')}
+            </Button>
+          </div>
+        </article>
+      </div>
+      <PauseDialog />
+      <HelpOverlay open={help} onClose={() => setHelp(false)} />
       {sending !== null ? (
         <p role="status" className="alert alert-info">
           {t('exam.sending', { done: sending, total })}

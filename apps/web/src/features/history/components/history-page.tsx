@@ -52,9 +52,14 @@ export default function HistoryPage() {
     <section className="page" aria-labelledby="history-title">
       <div className="page-head">
         <h1 id="history-title">{t('history.title')}</h1>
-        <Link className="btn btn-secondary" to="/sessions">
-          {t('history.sessions')}
-        </Link>
+        <div className="page-head-actions">
+          <Link className="btn btn-secondary" to="/sessions">
+            {t('history.sessions')}
+          </Link>
+          <Link className="btn btn-secondary" to="/history/calibration">
+            {t('calibration.link')}
+          </Link>
+        </div>
       </div>
       <form
         className="filter-bar"

@@ -1,3 +1,4 @@
+import type { Confidence } from '@qbank/contract/confidence-values';
 import type { ScoringRule } from '@qbank/contract/history';
 import type { SessionQuestion } from '@qbank/contract/sessions';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -10,6 +11,7 @@ export type AnswerInput = {
   choices: number[];
   time_spent_ms: number;
   scoring: ScoringRule;
+  confidence?: Confidence | null;
 };
 
 /** POST /api/session_questions/: scores the answer, stores it in the session and the history. */

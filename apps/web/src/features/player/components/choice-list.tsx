@@ -14,6 +14,9 @@ type Props = {
   correction?: ChoiceCorrection | null;
   disabled?: boolean;
   name: string;
+  /** Exam tools: the struck-out choices, and the toggle (a button beside each choice). */
+  struck?: readonly number[];
+  onStrike?: (choiceId: number) => void;
 };
 
 /** Lettered choices: radio buttons for qcs, checkboxes for qcm; marked right or wrong once corrected. */
@@ -25,6 +28,8 @@ export function ChoiceList({
   correction,
   disabled,
   name,
+  struck = [],
+  onStrike,
 }: Props) {
   const { t } = useTranslation();
   const single = question.type === 'qcs';
@@ -38,10 +43,16 @@ export function ChoiceList({
         const right = correction ? correction.correct.includes(choice.id) : null;
         const state = correction ? (right ? 'is-right' : ticked ? 'is-wrong' : '') : '';
         const explanation = correction?.explanations[String(choice.id)];
-        return (
+        const isStruck = struck.includes(choice.id);
+        const option = (
           <label
             key={choice.id}
-            className={['choice-option', ticked ? 'is-ticked' : '', state]
+            className={[
+              'choice-option',
+              ticked ? 'is-ticked' : '',
+              state,
+              isStruck ? 'is-struck' : '',
+            ]
               .filter(Boolean)
               .join(' ')}
           >
@@ -65,8 +76,25 @@ export function ChoiceList({
                 </span>
               ) : null}
               {explanation ? <RichText text={explanation} className="choice-explanation" /> : null}
+              {isStruck ? <span className="visually-hidden"> {t('exam-tools.struck')}</span> : null}
             </span>
           </label>
+        );
+        if (!onStrike) return option;
+        return (
+          <div key={choice.id} className="choice-row">
+            {option}
+            <button
+              type="button"
+              className="strike-button"
+              aria-pressed={isStruck}
+              aria-label={t('exam-tools.strike', { letter: LETTERS[index] })}
+              title={t('exam-tools.strike', { letter: LETTERS[index] })}
+              onClick={() => onStrike(choice.id)}
+            >
+              <span aria-hidden="true">S̶</span>
+            </button>
+          </div>
         );
       })}
     </fieldset>

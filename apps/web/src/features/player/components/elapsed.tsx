@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { activeNow } from '../lib/pause-clock';
 
 function format(ms: number): string {
   const total = Math.max(0, Math.floor(ms / 1000));
@@ -7,7 +8,10 @@ function format(ms: number): string {
   return `${minutes}:${String(seconds).padStart(2, '0')}`;
 }
 
-/** Time since mount, or time left before `deadline` (ms since epoch) when given. */
+/**
+ * Time since mount, or time left before `deadline` (ms since epoch) when given. The time since
+ * mount stands still while the player is paused; a deadline never does.
+ */
 export function Elapsed({
   label,
   deadline,
@@ -17,19 +21,19 @@ export function Elapsed({
   deadline?: number;
   onExpire?: () => void;
 }) {
-  const [now, setNow] = useState(() => Date.now());
-  const [start] = useState(() => Date.now());
+  const [now, setNow] = useState(() => ({ wall: Date.now(), active: activeNow() }));
+  const [start] = useState(() => activeNow());
   useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    const timer = window.setInterval(() => setNow({ wall: Date.now(), active: activeNow() }), 1000);
     return () => window.clearInterval(timer);
   }, []);
-  const left = deadline === undefined ? null : deadline - now;
+  const left = deadline === undefined ? null : deadline - now.wall;
   useEffect(() => {
     if (left !== null && left <= 0) onExpire?.();
   }, [left, onExpire]);
   return (
     <span className="timer" role="timer" aria-label={label}>
-      {format(left ?? now - start)}
+      {format(left ?? now.active - start)}
     </span>
   );
 }

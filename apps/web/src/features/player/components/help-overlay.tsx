@@ -16,6 +16,13 @@ export function HelpOverlay({ open, onClose }: { open: boolean; onClose: () => v
     ['Enter', t('player.help.check')],
     ['→', t('player.help.next')],
     ['←', t('player.help.previous')],
+    ['Shift + A–H', t('exam-tools.help.strike')],
+    ['L', t('exam-tools.help.highlight')],
+    ['[ ]', t('exam-tools.help.sentence')],
+    ['Shift + L', t('exam-tools.help.clear')],
+    ['M', t('exam-tools.help.flag')],
+    ['J', t('exam-tools.help.next-flagged')],
+    ['P', t('exam-tools.help.pause')],
     ['?', t('player.help.help')],
     ['Esc', t('player.help.close')],
   ];

@@ -36,6 +36,22 @@ export function PlayerOptions() {
           />
           {t('player.options.timer')}
         </label>
+        <label className="inline-check">
+          <input
+            type="checkbox"
+            checked={settings.askConfidence}
+            onChange={(e) => updateSettings({ askConfidence: e.target.checked })}
+          />
+          {t('confidence.option-ask')}
+        </label>
+        <label className="inline-check">
+          <input
+            type="checkbox"
+            checked={settings.classifyMisses}
+            onChange={(e) => updateSettings({ classifyMisses: e.target.checked })}
+          />
+          {t('confidence.option-classify')}
+        </label>
         <label className="inline-select">
           {t('player.options.scoring')}
           <select value={scoring} onChange={(e) => setScoringRule(e.target.value as ScoringRule)}>

@@ -13,6 +13,10 @@ import { HelpOverlay } from './help-overlay';
 import { PlayerOptions } from './player-options';
 import { preloadMarkdown } from './rich-text';
 import { StudyQuestion } from './study-question';
+import { PauseDialog } from './exam-tools/pause-dialog';
+import { StudyNavigator, flaggedPositions, nextFlagged } from './exam-tools/study-navigator';
+import { useToolsState } from '../lib/exam-tools-store';
+import { usePaused } from '../lib/pause-clock';
 import '../player.css';
 
 type Position = { page: number; index: number };
@@ -34,6 +38,7 @@ export default function PlayerPage() {
   const [answered, setAnswered] = useState<number | null>(null);
   const [help, setHelp] = useState(false);
   const [allDone, setAllDone] = useState(false);
+  const paused = usePaused();
 
   useEffect(preloadMarkdown, []);
 
@@ -95,6 +100,17 @@ export default function PlayerPage() {
   const absolute = start ? (start.page - 1) * PAGE_SIZE + index + 1 : 0;
   const canNext = absolute < count;
   const canPrevious = absolute > 1;
+
+  // Exam tools: jump to any position (navigator), or to the next flagged one (key J).
+  const jumpTo = useCallback((n: number) => {
+    setAllDone(false);
+    setPosition({ page: Math.ceil(n / PAGE_SIZE), index: (n - 1) % PAGE_SIZE });
+  }, []);
+  const tools = useToolsState(`session-${sessionId ?? 0}`);
+  const toNextFlagged = useCallback(() => {
+    const n = nextFlagged(flaggedPositions(tools), absolute);
+    if (n !== null) jumpTo(n);
+  }, [absolute, jumpTo, tools]);
 
   const next = useCallback(() => {
     if (start)
@@ -186,20 +202,34 @@ export default function PlayerPage() {
           <p>{t('player.empty-text')}</p>
         </div>
       ) : null}
-      {question && sessionId !== undefined ? (
-        <StudyQuestion
-          key={question.id}
-          question={question}
+      {start && sessionId !== undefined && results.length > 0 ? (
+        <StudyNavigator
           sessionId={sessionId}
-          onNext={next}
-          onPrevious={previous}
-          canNext={canNext && (start?.page ?? 1) <= lastPage}
-          canPrevious={canPrevious}
-          onAnswered={onAnswered}
-          onHidden={onHidden}
-          onHelp={() => setHelp(true)}
+          questions={results}
+          firstPosition={(start.page - 1) * PAGE_SIZE + 1}
+          current={absolute}
+          onJump={jumpTo}
         />
       ) : null}
+      {question && sessionId !== undefined ? (
+        <div hidden={paused}>
+          <StudyQuestion
+            key={question.id}
+            question={question}
+            sessionId={sessionId}
+            onNext={next}
+            onPrevious={previous}
+            canNext={canNext && (start?.page ?? 1) <= lastPage}
+            canPrevious={canPrevious}
+            onAnswered={onAnswered}
+            onHidden={onHidden}
+            onHelp={() => setHelp(true)}
+            position={absolute}
+            onNextFlagged={toNextFlagged}
+          />
+        </div>
+      ) : null}
+      <PauseDialog />
       <HelpOverlay open={help} onClose={() => setHelp(false)} />
     </section>
   );

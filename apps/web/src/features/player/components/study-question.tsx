@@ -1,3 +1,4 @@
+import type { Confidence } from '@qbank/contract/confidence-values';
 import type { Rating } from '@qbank/contract/history';
 import type { Question } from '@qbank/contract/questions';
 import { RATINGS } from '@qbank/contract/constants';
@@ -23,6 +24,11 @@ import { Elapsed } from './elapsed';
 import { QuestionStem } from './question-stem';
 import { RichText } from './rich-text';
 import { LockedNotice } from '../../subscriptions';
+import { activeNow } from '../lib/pause-clock';
+import { ExamToolsBar } from './exam-tools/exam-tools-bar';
+import { useExamTools } from './exam-tools/use-exam-tools';
+import { ConfidencePicker } from './confidence/confidence-picker';
+import { MissClassifier } from './confidence/miss-classifier';
 
 type Result = {
   choices: number[];
@@ -56,6 +62,9 @@ type Props = {
   onAnswered: (firstTime: boolean) => void;
   onHidden: () => void;
   onHelp: () => void;
+  /** 1-based position in the session (kept with a review flag). */
+  position: number;
+  onNextFlagged: () => void;
 };
 
 /** One question in study mode: tick, check, correction with score and explanation, then rate. */
@@ -69,15 +78,19 @@ export function StudyQuestion({
   onAnswered,
   onHidden,
   onHelp,
+  position,
+  onNextFlagged,
 }: Props) {
   const { t } = useTranslation();
   const settings = useSettings();
   const [selected, setSelected] = useState<number[]>(() => question.last_answer?.choices ?? []);
   const [result, setResult] = useState<Result | null>(() => resultFromQuestion(question));
   const [rated, setRated] = useState<Rating | null>(null);
+  const [confidence, setConfidence] = useState<Confidence | null>(null);
+  const [historyId, setHistoryId] = useState<number | null>(null);
   const startedAt = useRef(0);
   useEffect(() => {
-    startedAt.current = performance.now();
+    startedAt.current = activeNow();
   }, []);
   const answer = useAnswerQuestion();
   const evaluate = useEvaluateQuestion();
@@ -92,6 +105,14 @@ export function StudyQuestion({
         : question.choices,
     [question.choices, question.id, sessionId, settings.randomAnswersOption],
   );
+  const { attachStem, ...tools } = useExamTools({
+    scope: `session-${sessionId}`,
+    questionId: question.id,
+    position,
+    choiceIds: choices.map((c) => c.id),
+    pausable: true,
+    onNextFlagged,
+  });
 
   function toggle(choiceId: number) {
     if (result) return;
@@ -112,8 +133,9 @@ export function StudyQuestion({
         session: sessionId,
         question: question.id,
         choices: selected,
-        time_spent_ms: Math.round(performance.now() - startedAt.current),
+        time_spent_ms: Math.round(activeNow() - startedAt.current),
         scoring: getScoringRule(),
+        confidence: settings.askConfidence ? confidence : null,
       },
       {
         onSuccess: (saved) => {
@@ -129,6 +151,7 @@ export function StudyQuestion({
             },
             explanation: saved.explanation,
           });
+          setHistoryId(saved.history_id ?? null);
           if (settings.enableSound) playAnswerSound(saved.is_correct);
           onAnswered(firstTime);
         },
@@ -141,7 +164,9 @@ export function StudyQuestion({
   function retry() {
     setResult(null);
     setSelected([]);
-    startedAt.current = performance.now();
+    setConfidence(null);
+    setHistoryId(null);
+    startedAt.current = activeNow();
   }
 
   function rate(rating: Rating) {
@@ -276,7 +301,10 @@ export function StudyQuestion({
           </Button>
         </div>
       </div>
-      <QuestionStem question={question} />
+      <ExamToolsBar tools={tools} />
+      <div ref={attachStem}>
+        <QuestionStem question={question} />
+      </div>
       <ChoiceList
         question={question}
         choices={choices}
@@ -285,7 +313,12 @@ export function StudyQuestion({
         correction={result?.correction}
         disabled={Boolean(result)}
         name={`question-${question.id}`}
+        struck={tools.struck}
+        onStrike={tools.strike}
       />
+      {settings.askConfidence && !result ? (
+        <ConfidencePicker value={confidence} onChange={setConfidence} />
+      ) : null}
       {result ? (
         <section
           className={`correction ${result.is_correct ? 'is-right' : 'is-wrong'}`}
@@ -300,6 +333,9 @@ export function StudyQuestion({
           </p>
           {result.explanation ? (
             <RichText text={result.explanation} className="explanation" />
+          ) : null}
+          {settings.classifyMisses && !result.is_correct && historyId !== null ? (
+            <MissClassifier history={historyId} />
           ) : null}
           <div className="rating" role="group" aria-label={t('player.rate')}>
             <span>{t('player.rate')}</span>

@@ -2,7 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { HelpOverlay, StudyQuestion } from '../../player';
+import {
+  HelpOverlay,
+  StudyQuestion,
+  flaggedPositions,
+  nextFlagged,
+  useToolsState,
+} from '../../player';
 import { saveRun, useRun } from '../run-store';
 import '../review.css';
 
@@ -15,6 +21,7 @@ export default function ReviewRunPage() {
   const run = useRun();
   const queryClient = useQueryClient();
   const [help, setHelp] = useState(false);
+  const tools = useToolsState(`session-${run?.session ?? 0}`);
   const done = run !== null && run.current >= run.questions.length;
   const back = run?.back ?? (run?.source === 'mistakes' ? '/mistakes' : '/review');
 
@@ -76,6 +83,11 @@ export default function ReviewRunPage() {
           onAnswered={() => undefined}
           onHidden={() => go(run.current + 1)}
           onHelp={() => setHelp(true)}
+          position={run.current + 1}
+          onNextFlagged={() => {
+            const n = nextFlagged(flaggedPositions(tools), run.current + 1);
+            if (n !== null) go(n - 1);
+          }}
         />
       )}
       <HelpOverlay open={help} onClose={() => setHelp(false)} />

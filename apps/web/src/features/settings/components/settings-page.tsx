@@ -91,6 +91,17 @@ export default function SettingsPage() {
             checked={settings.randomAnswersOption}
             onChange={(randomAnswersOption) => updateSettings({ randomAnswersOption })}
           />
+          <SwitchField
+            label={t('confidence.option-ask')}
+            description={t('confidence.option-ask-help')}
+            checked={settings.askConfidence}
+            onChange={(askConfidence) => updateSettings({ askConfidence })}
+          />
+          <SwitchField
+            label={t('confidence.option-classify')}
+            checked={settings.classifyMisses}
+            onChange={(classifyMisses) => updateSettings({ classifyMisses })}
+          />
         </fieldset>
         <p className="field-hint" role="status">
           {t('settings.saved-locally')}
