@@ -57,7 +57,9 @@ export async function buildApp({ config, database, storage, logStream }: AppDeps
     ...loggerOptions(config.logLevel, logStream),
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // Behind nginx (deploy/nginx), request.ip is the client's only when the proxy is trusted:
+    // rate limits per IP would otherwise count every client as the proxy.
+    trustProxy: config.trustProxy ?? false,
     frameworkErrors: answerRouterError,
   }).withTypeProvider<ZodTypeProvider>();
 

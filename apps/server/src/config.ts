@@ -28,6 +28,8 @@ const envSchema = z.object({
   WORKERS: z
     .union([z.literal('auto'), z.coerce.number().int().min(1).max(256)])
     .default(1),
+  /** Addresses (or CIDR ranges) of the proxies in front, whose X-Forwarded-For is believed. */
+  TRUST_PROXY: optionalText,
   /** Redis holding the rate-limit counters shared by every instance; unset: each process's memory. */
   REDIS_URL: optionalUrl,
   /** S3-compatible object storage for uploaded files; unset: DATA_DIR/media. */
@@ -59,6 +61,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     mediaSigningKey: env.MEDIA_SIGNING_KEY,
     workers: env.WORKERS === 'auto' ? os.availableParallelism() : env.WORKERS,
     redisUrl: env.REDIS_URL,
+    trustProxy: env.TRUST_PROXY,
     s3: env.S3_BUCKET
       ? {
           endpoint: env.S3_ENDPOINT,

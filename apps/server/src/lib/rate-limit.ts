@@ -47,7 +47,7 @@ export interface LimitRule {
   key: (request: FastifyRequest) => string | undefined;
 }
 
-/** The client's IP (Fastify's request.ip: the socket's address, since trustProxy is off). */
+/** The client's IP (Fastify's request.ip: the socket's address, or X-Forwarded-For's from a TRUST_PROXY proxy). */
 export const byIp = (request: FastifyRequest) => request.ip;
 
 /** The lower-cased `email` of a JSON body, when there is one (after schema validation). */
