@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, afterEach, expect } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import { loadConfig } from '../src/config';
-import { openDatabase, type Db } from '../src/db/client';
+import { openDatabase, type Database, type Db } from '../src/db/client';
 import { createServerDatabase } from './server-database';
 
 export interface Instances {
@@ -39,7 +39,7 @@ export async function startInstances(
   let errors: string[] = [];
   let expected = 0;
   const logStream = { write: (line: string) => void errors.push(line) };
-  const databases = [];
+  const databases: Database[] = [];
   const apps: App[] = [];
   for (let i = 0; i < count; i++) {
     const database = await openDatabase({ url: shared.url, poolSize: 3 });

@@ -65,7 +65,8 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   return {
     db,
     kind: 'postgres',
-    migrate: () => exclusive(() => migratePg(db as never, { migrationsFolder: migrationsFolder() })),
+    migrate: () =>
+      exclusive(() => migratePg(db as never, { migrationsFolder: migrationsFolder() })),
     exclusive,
     ping: async () => {
       await pool.query('select 1');

@@ -18,7 +18,12 @@ const keyOf = (url: string) => decodeURIComponent(url.replace('/media/', '').spl
 const bucketKeys = () => app.storage.list();
 const localMedia = () => fs.existsSync(path.join(dataDir, 'media'));
 
-async function post(user: TestUser, url: string, form: FormData, method = 'POST') {
+async function post(
+  user: TestUser,
+  url: string,
+  form: FormData,
+  method: 'POST' | 'PATCH' = 'POST',
+) {
   const res = await app.inject({ method, url, headers: user.headers, payload: form });
   expect(res.statusCode, res.body).toBeLessThan(300);
   return res.json();

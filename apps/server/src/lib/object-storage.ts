@@ -28,7 +28,9 @@ export const contentTypeOf = (key: string): string =>
 
 const isMissing = (error: unknown) =>
   error instanceof S3ServiceException &&
-  (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
+  (error.name === 'NoSuchKey' ||
+    error.name === 'NotFound' ||
+    error.$metadata.httpStatusCode === 404);
 
 /**
  * Uploaded files in an S3-compatible bucket (AWS S3, MinIO, Ceph, R2…) with the same keys as the
@@ -72,7 +74,9 @@ export class S3Storage implements Storage {
 
   async read(key: string): Promise<StoredFile | null> {
     try {
-      const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      const object = await this.client.send(
+        new GetObjectCommand({ Bucket: this.bucket, Key: key }),
+      );
       return {
         body: object.Body as Readable,
         length: object.ContentLength,
