@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -23,6 +24,9 @@ afterAll(async () => {
   for (const drop of dropped) await drop();
 });
 
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qbank-startup-'));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
 async function emptyDatabase(): Promise<string> {
   const created = await createServerDatabase({ migrated: false });
   dropped.push(created.drop);
@@ -42,7 +46,12 @@ async function scalar(url: string, sql: string): Promise<number> {
 describe('start-up of several instances', () => {
   it('two instances starting at once on an empty database migrate it once and load one demo bank', async () => {
     const url = await emptyDatabase();
-    const env = { DATABASE_URL: url, DEMO_BANK: 'on', MEDIA_SIGNING_KEY: 'k'.repeat(40) };
+    const env = {
+      DATABASE_URL: url,
+      DATA_DIR: dataDir,
+      DEMO_BANK: 'on',
+      MEDIA_SIGNING_KEY: 'k'.repeat(40),
+    };
     const [one, two] = await Promise.all([startServer(env), startServer(env)]);
     running.push(one, two);
     const migrations = await scalar(url, 'select count(*) as n from drizzle.__drizzle_migrations');
@@ -60,7 +69,7 @@ describe('start-up of several instances', () => {
 
   it('WORKERS=2 runs two server processes on one port and stops them on SIGTERM', async () => {
     const url = await emptyDatabase();
-    const server = await startServer({ DATABASE_URL: url, WORKERS: '2' });
+    const server = await startServer({ DATABASE_URL: url, DATA_DIR: dataDir, WORKERS: '2' });
     running.push(server);
     const children = () =>
       execFileSync('ps', ['-o', 'pid=', '--ppid', String(server.process.pid)], { encoding: 'utf8' })
@@ -81,8 +90,8 @@ describe('start-up of several instances', () => {
   }, 120_000);
 
   it('refuses WORKERS above 1 on the embedded database, naming the variable', async () => {
-    await expect(startServer({ DATABASE_URL: undefined, WORKERS: '2' })).rejects.toThrow(
-      /WORKERS: more than one worker needs a PostgreSQL server/,
-    );
+    await expect(
+      startServer({ DATABASE_URL: undefined, DATA_DIR: dataDir, WORKERS: '2' }),
+    ).rejects.toThrow(/WORKERS: more than one worker needs a PostgreSQL server/);
   });
 });

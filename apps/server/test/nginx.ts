@@ -65,7 +65,9 @@ http {
   const args = ['-p', prefix, '-c', path.join(prefix, 'nginx.conf')];
   const check = spawnSync(NGINX, [...args, '-t'], { encoding: 'utf8' });
   if (check.status !== 0) throw new Error(`nginx -t failed:\n${check.stderr}`);
-  const child = spawn(NGINX, args, { stdio: 'ignore' });
+  const child = spawn(NGINX, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  let accessLog = '';
+  child.stdout!.on('data', (chunk: Buffer) => (accessLog += chunk.toString()));
   const url = `http://127.0.0.1:${vars.QBANK_PORT}`;
   for (let i = 0; i < 100; i++) {
     const up = await fetch(`${url}/assets/`).then(
@@ -77,7 +79,8 @@ http {
   }
   return {
     url,
-    accessLog: () => fs.readFileSync(path.join(prefix, 'logs', 'qbank.access.log'), 'utf8'),
+    /** The access log (the site logs to stdout). */
+    accessLog: () => accessLog,
     errorLog: () => fs.readFileSync(path.join(prefix, 'logs', 'error.log'), 'utf8'),
     stop: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve));
