@@ -25,7 +25,10 @@ const envSchema = z.object({
   /** Secret signing private media URLs; unset: generated once into DATA_DIR. */
   MEDIA_SIGNING_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32).optional()),
   /** Worker processes (node:cluster); `auto`: one per core. More than 1 needs DATABASE_URL. */
-  WORKERS: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(256)]).default(1),
+  WORKERS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.union([z.literal('auto'), z.coerce.number().int().min(1).max(256)]).default(1),
+  ),
   /** Addresses (or CIDR ranges) of the proxies in front, whose X-Forwarded-For is believed. */
   TRUST_PROXY: optionalText,
   /** Redis holding the rate-limit counters shared by every instance; unset: each process's memory. */
