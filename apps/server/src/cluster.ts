@@ -14,10 +14,12 @@ const RESTART_DELAY_MS = 1_000;
 export function runPrimary(config: Config): void {
   let stopping = false;
   let listening = 0;
+  const listened = new WeakSet<Worker>();
 
   const fork = (): Worker => {
     const worker = cluster.fork();
     worker.once('listening', () => {
+      listened.add(worker);
       listening++;
       // One ready line for the person who started the command, once every worker is up.
       if (listening === config.workers)
@@ -28,7 +30,14 @@ export function runPrimary(config: Config): void {
 
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit();
+      return;
+    }
+    if (!listened.has(worker)) {
+      // It failed before serving (bad configuration, database down): another would fail too.
+      console.error(`worker ${worker.process.pid} could not start (${signal ?? code}); stopping`);
+      process.exitCode = 1;
+      stop('SIGTERM');
       return;
     }
     console.error(`worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
@@ -40,7 +49,7 @@ export function runPrimary(config: Config): void {
     if (stopping) return;
     stopping = true;
     const workers = Object.values(cluster.workers ?? {}).filter(Boolean) as Worker[];
-    if (workers.length === 0) process.exit(0);
+    if (workers.length === 0) process.exit();
     // Workers ignore SIGINT (a terminal's Ctrl-C reaches them too): SIGTERM starts their
     // graceful close, once.
     for (const worker of workers) worker.process.kill('SIGTERM');

@@ -89,6 +89,14 @@ describe('start-up of several instances', () => {
     expect(await server.exited).toEqual({ code: 0, signal: null });
   }, 120_000);
 
+  it('WORKERS=2 exits with an error when its workers cannot start (no such database)', async () => {
+    const missing = new URL(await emptyDatabase());
+    missing.pathname = '/qbank_no_such_database';
+    await expect(
+      startServer({ DATABASE_URL: missing.toString(), DATA_DIR: dataDir, WORKERS: '2' }),
+    ).rejects.toThrow(/the server exited at start:[\s\S]*could not start/);
+  }, 60_000);
+
   it('refuses WORKERS above 1 on the embedded database, naming the variable', async () => {
     await expect(
       startServer({ DATABASE_URL: undefined, DATA_DIR: dataDir, WORKERS: '2' }),

@@ -12,6 +12,7 @@ import { createServerDatabase } from './server-database';
  * Decision 041: deploy/nginx/qbank.conf.template in front of two real server processes on one
  * PostgreSQL database. Ports 4420 (nginx), 4421 and 4422 (the instances).
  */
+const NGINX_PORT = 4420;
 const PORTS = [4421, 4422] as const;
 /** The template's fail_timeout: how long nginx leaves a failed instance aside. */
 const FAIL_TIMEOUT_MS = 2_000;
@@ -35,21 +36,33 @@ const instanceEnv = (i: number) => ({
   TRUST_PROXY: '127.0.0.1',
 });
 const instances: Running[] = [];
-const start = async (i: number) => (instances[i] = await startServer(instanceEnv(i), PORTS[i]));
-await Promise.all([start(0), start(1)]);
-const nginx = await startNginx({
-  QBANK_PORT: '4420',
-  QBANK_APP_1: `127.0.0.1:${PORTS[0]}`,
-  QBANK_APP_2: `127.0.0.1:${PORTS[1]}`,
-  QBANK_WEB_ROOT: webRoot,
-});
-
+let proxy: Awaited<ReturnType<typeof startNginx>> | undefined;
+// Registered first: whatever started is stopped even if a later start fails.
 afterAll(async () => {
-  await nginx.stop();
+  await proxy?.stop();
   for (const run of instances) if (run.process.exitCode === null) run.process.kill('SIGKILL');
   await shared.drop();
   fs.rmSync(work, { recursive: true, force: true });
 });
+const start = async (i: number) => (instances[i] = await startServer(instanceEnv(i), PORTS[i]));
+
+/** A port still held (by a run that crashed) would answer in place of the instance. */
+async function assertFree(port: number): Promise<void> {
+  const taken = await fetch(`http://127.0.0.1:${port}/`).then(
+    () => true,
+    () => false,
+  );
+  if (taken) throw new Error(`port ${port} is in use: stop what listens there`);
+}
+for (const port of [NGINX_PORT, ...PORTS]) await assertFree(port);
+await Promise.all([start(0), start(1)]);
+proxy = await startNginx({
+  QBANK_PORT: String(NGINX_PORT),
+  QBANK_APP_1: `127.0.0.1:${PORTS[0]}`,
+  QBANK_APP_2: `127.0.0.1:${PORTS[1]}`,
+  QBANK_WEB_ROOT: webRoot,
+});
+const nginx = proxy;
 
 /** A raw request through nginx (no automatic decompression): status, headers, body bytes. */
 function request(

@@ -63,11 +63,14 @@ http {
 `,
   );
   const args = ['-p', prefix, '-c', path.join(prefix, 'nginx.conf')];
-  const check = spawnSync(NGINX, [...args, '-t'], { encoding: 'utf8' });
+  // The site logs to /dev/stdout, which cannot be opened on the socket Node gives a child as a
+  // pipe: nginx's stdout is a plain file here.
+  const stdoutFile = path.join(prefix, 'logs', 'stdout.log');
+  const stdout = fs.openSync(stdoutFile, 'a');
+  const check = spawnSync(NGINX, [...args, '-t'], { stdio: ['ignore', stdout, 'pipe'] });
   if (check.status !== 0) throw new Error(`nginx -t failed:\n${check.stderr}`);
-  const child = spawn(NGINX, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-  let accessLog = '';
-  child.stdout!.on('data', (chunk: Buffer) => (accessLog += chunk.toString()));
+  const child = spawn(NGINX, args, { stdio: ['ignore', stdout, 'inherit'] });
+  fs.closeSync(stdout);
   const url = `http://127.0.0.1:${vars.QBANK_PORT}`;
   for (let i = 0; i < 100; i++) {
     const up = await fetch(`${url}/assets/`).then(
@@ -80,7 +83,7 @@ http {
   return {
     url,
     /** The access log (the site logs to stdout). */
-    accessLog: () => accessLog,
+    accessLog: () => fs.readFileSync(stdoutFile, 'utf8'),
     errorLog: () => fs.readFileSync(path.join(prefix, 'logs', 'error.log'), 'utf8'),
     stop: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve));
