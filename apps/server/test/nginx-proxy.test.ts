@@ -111,9 +111,14 @@ describe('nginx in front of two instances', () => {
     const id = String(res.headers['x-request-id']);
     expect(id).toMatch(/^[0-9a-f]{32}$/);
     expect(await accessLogLine((line) => line.includes(`id=${id}`))).toBeTruthy();
-    const logged = instances
-      .flatMap((run) => run.output().split('\n'))
-      .filter((line) => line.includes(`"reqId":"${id}"`));
+    // The instance's log line reaches this process through a pipe: wait a moment for it.
+    let logged: string[] = [];
+    for (let n = 0; n < 50 && logged.length === 0; n++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      logged = instances
+        .flatMap((run) => run.output().split('\n'))
+        .filter((line) => line.includes(`"reqId":"${id}"`));
+    }
     expect(logged.length).toBeGreaterThan(0);
     // TRUST_PROXY: the app sees the client's address, not the proxy's.
     expect(logged.join('\n')).toContain('"remoteAddress":"203.0.113.9"');
