@@ -36,10 +36,10 @@ const instanceEnv = (i: number) => ({
   TRUST_PROXY: '127.0.0.1',
 });
 const instances: Running[] = [];
-let proxy: Awaited<ReturnType<typeof startNginx>> | undefined;
+const started: { proxy?: Awaited<ReturnType<typeof startNginx>> } = {};
 // Registered first: whatever started is stopped even if a later start fails.
 afterAll(async () => {
-  await proxy?.stop();
+  await started.proxy?.stop();
   for (const run of instances) if (run.process.exitCode === null) run.process.kill('SIGKILL');
   await shared.drop();
   fs.rmSync(work, { recursive: true, force: true });
@@ -56,13 +56,13 @@ async function assertFree(port: number): Promise<void> {
 }
 for (const port of [NGINX_PORT, ...PORTS]) await assertFree(port);
 await Promise.all([start(0), start(1)]);
-proxy = await startNginx({
+const nginx = await startNginx({
   QBANK_PORT: String(NGINX_PORT),
   QBANK_APP_1: `127.0.0.1:${PORTS[0]}`,
   QBANK_APP_2: `127.0.0.1:${PORTS[1]}`,
   QBANK_WEB_ROOT: webRoot,
 });
-const nginx = proxy;
+started.proxy = nginx;
 
 /** A raw request through nginx (no automatic decompression): status, headers, body bytes. */
 function request(
