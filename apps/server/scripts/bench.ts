@@ -13,7 +13,12 @@
  * The generated data is kept and reused by the next run with the same --questions, --users and
  * --history (a marker file beside it); --fresh generates it again.
  *
- * Options: --questions N --users N --history N --duration S --connections N --fresh
+ * 4. With --workers 1,2 (the default on a PostgreSQL server) the server runs once per count with
+ *    WORKERS=N (node:cluster, decision 041) and a table is printed for each, then a comparison.
+ *    PGlite is one process's database: there the bench runs at 1 worker only.
+ *
+ * Options: --questions N --users N --history N --duration S --connections N --workers 1,2
+ * --port N --database NAME --fresh
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -38,6 +43,9 @@ const options = new Command()
   .option('--history <n>', 'history rows', '1000000')
   .option('--duration <s>', 'seconds per route', '15')
   .option('--connections <n>', 'concurrent connections', '32')
+  .option('--port <n>', 'port of the server (the ceiling takes the next one)', '3411')
+  .option('--database <name>', 'bench database on the PostgreSQL server', 'qbank_bench')
+  .option('--workers <list>', 'worker counts to run the server with (PostgreSQL only)', '1,2')
   .option('--fresh', 'generate the data again even if a previous run left the same data')
   .parse()
   .opts<{
@@ -46,6 +54,9 @@ const options = new Command()
     history: string;
     duration: string;
     connections: string;
+    workers: string;
+    port: string;
+    database: string;
     fresh?: boolean;
   }>();
 
@@ -54,8 +65,11 @@ const connections = Number(options.connections);
 const LEARNERS = 16;
 /** Question pages each learner rotates over (45 unless the generated bank is small). */
 let pages = 45;
-const API_PORT = 3411;
-const CEILING_PORT = 3412;
+const API_PORT = Number(options.port);
+const CEILING_PORT = API_PORT + 1;
+/** The bench database on a PostgreSQL server (--database: two benches on one server). */
+const BENCH_DB = options.database;
+if (!/^[a-z_][a-z0-9_]*$/.test(BENCH_DB)) throw new Error('--database: a lower-case identifier');
 
 interface Learner {
   token: string;
@@ -77,7 +91,11 @@ const dataParams = JSON.stringify({
   users: options.users,
   history: options.history,
 });
-const markerFile = (kind: string) => path.join(os.tmpdir(), `qbank-bench-${kind}.json`);
+const markerFile = (kind: string) =>
+  path.join(
+    os.tmpdir(),
+    `qbank-bench-${kind === 'postgres' && BENCH_DB !== 'qbank_bench' ? BENCH_DB : kind}.json`,
+  );
 const canReuse = (kind: string) =>
   !options.fresh &&
   fs.existsSync(markerFile(kind)) &&
@@ -97,13 +115,13 @@ async function benchEnvironment(): Promise<{
     return { env: { ...base, DATA_DIR: dataDir }, reuse, kind: 'pglite' };
   }
   const benchUrl = new URL(url);
-  benchUrl.pathname = '/qbank_bench';
+  benchUrl.pathname = `/${BENCH_DB}`;
   const reuse = canReuse('postgres');
   if (!reuse) {
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    await admin.query('DROP DATABASE IF EXISTS qbank_bench WITH (FORCE)');
-    await admin.query('CREATE DATABASE qbank_bench');
+    await admin.query(`DROP DATABASE IF EXISTS ${BENCH_DB} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${BENCH_DB}`);
     await admin.end();
   }
   return {
@@ -203,11 +221,11 @@ async function answerKeys(database: Database, courseIds: number[]) {
   return byCourse;
 }
 
-async function startServer(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
+async function startServer(env: NodeJS.ProcessEnv, workers: number): Promise<ChildProcess> {
   // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server.
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const child = spawn(process.execPath, [...nodeArgs, serverEntry], {
-    env: { ...env, PORT: String(API_PORT), HOST: '127.0.0.1' },
+    env: { ...env, PORT: String(API_PORT), HOST: '127.0.0.1', WORKERS: String(workers) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let i = 0; i < 600; i++) {
@@ -382,7 +400,63 @@ async function main() {
   const keys = await answerKeys(database, [...new Set(learners.flatMap((l) => l.courses))]);
   await database.close();
 
-  const server = await startServer(env);
+  const counts = workerCounts(kind);
+  const runs: { workers: number; figures: Figures[]; sample: Buffer }[] = [];
+  for (const workers of counts) {
+    console.log(`\n== Server with ${workers} worker${workers > 1 ? 's' : ''}`);
+    runs.push({ workers, ...(await benchRoutes(env, workers, learners, keys)) });
+  }
+
+  const ceiling = await startCeiling(runs[0]!.sample);
+  // The same request generator as the question page, so both sides pay the same client work.
+  const page = rotating(learners, (_l, course, n) => ({
+    path: `/api/questns/?course=${course}&page=${(n % pages) + 1}`,
+  }));
+  const bare = measure('bare node:http ceiling', `http://127.0.0.1:${CEILING_PORT}`, page);
+  ceiling.kill();
+
+  console.log(
+    `\nwrk, 2 threads, ${connections} connections, ${duration} s per route, ${LEARNERS} learners rotating over 2 courses and pages 1–${pages}`,
+  );
+  for (const run of runs) {
+    console.log(`\n${run.workers} worker${run.workers > 1 ? 's' : ''} (WORKERS=${run.workers})\n`);
+    console.log('| route | req/s | p50 ms | p99 ms | errors | non-2xx | share of ceiling |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|');
+    for (const f of [...run.figures, bare]) {
+      console.log(
+        `| ${f.route} | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${f.errors} | ${f.non2xx} | ${(f.rps / bare.rps).toFixed(3)} |`,
+      );
+    }
+  }
+  if (runs.length > 1) {
+    console.log(`\nreq/s by worker count (machine: ${os.availableParallelism()} cores)\n`);
+    console.log(`| route | ${runs.map((r) => `${r.workers} worker(s)`).join(' | ')} |`);
+    console.log(`|---|${runs.map(() => '---:').join('|')}|`);
+    runs[0]!.figures.forEach((f, i) => {
+      console.log(`| ${f.route} | ${runs.map((r) => r.figures[i]!.rps.toFixed(0)).join(' | ')} |`);
+    });
+  }
+}
+
+/** The worker counts asked for; PGlite (one process's database) runs at 1 only. */
+function workerCounts(kind: string): number[] {
+  const counts = [...new Set(options.workers.split(',').map((n) => Number(n.trim())))];
+  if (counts.some((n) => !Number.isInteger(n) || n < 1)) throw new Error('--workers: e.g. 1,2');
+  if (kind === 'pglite' && counts.some((n) => n > 1)) {
+    console.log('PGlite is one process’s database: 1 worker only (set DATABASE_URL for more).');
+    return [1];
+  }
+  return counts;
+}
+
+/** Starts the server with `workers` workers, measures every route, stops it. */
+async function benchRoutes(
+  env: NodeJS.ProcessEnv,
+  workers: number,
+  learners: Learner[],
+  keys: Awaited<ReturnType<typeof answerKeys>>,
+): Promise<{ figures: Figures[]; sample: Buffer }> {
+  const server = await startServer(env, workers);
   const api = `http://127.0.0.1:${API_PORT}`;
   try {
     // One session per learner and course, for answers and first-unanswered.
@@ -455,23 +529,11 @@ async function main() {
       ),
     );
 
-    const ceiling = await startCeiling(sample.body);
-    // The same request generator as the question page, so both sides pay the same client work.
-    const bare = measure('bare node:http ceiling', `http://127.0.0.1:${CEILING_PORT}`, page);
-    ceiling.kill();
-
-    console.log(
-      `\nwrk, 2 threads, ${connections} connections, ${duration} s per route, ${LEARNERS} learners rotating over 2 courses and pages 1–${pages}`,
-    );
-    console.log('| route | req/s | p50 ms | p99 ms | errors | non-2xx | share of ceiling |');
-    console.log('|---|---:|---:|---:|---:|---:|---:|');
-    for (const f of [...figures, bare]) {
-      console.log(
-        `| ${f.route} | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${f.errors} | ${f.non2xx} | ${(f.rps / bare.rps).toFixed(3)} |`,
-      );
-    }
+    return { figures, sample: sample.body };
   } finally {
+    const exited = new Promise((resolve) => server.once('exit', resolve));
     server.kill('SIGTERM');
+    await exited;
   }
 }
 

@@ -3,7 +3,6 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -17,12 +16,14 @@ import type { Database, Db } from './db/client';
 import { authPlugin } from './lib/auth';
 import { answerRouterError, registerErrorHandler } from './lib/errors';
 import { loggerOptions } from './lib/logger';
+import { registerRateLimit } from './lib/rate-limit';
 import { requestBoundaryPlugin } from './lib/request-boundary';
 import { createMailer, type Mailer } from './lib/mail';
 import { packageRoot } from './lib/paths';
 import { registerMedia } from './lib/media';
 import { loadMediaSecret, MediaSigner } from './lib/media-signing';
 import { swaggerOptions } from './lib/openapi';
+import { createStorage, S3Storage } from './lib/object-storage';
 import { LocalStorage, type Storage } from './lib/storage';
 import { registerRoutes } from './routes';
 
@@ -56,7 +57,9 @@ export async function buildApp({ config, database, storage, logStream }: AppDeps
     ...loggerOptions(config.logLevel, logStream),
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // Behind nginx (deploy/nginx), request.ip is the client's only when the proxy is trusted:
+    // rate limits per IP would otherwise count every client as the proxy.
+    trustProxy: config.trustProxy ?? false,
     frameworkErrors: answerRouterError,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -65,9 +68,10 @@ export async function buildApp({ config, database, storage, logStream }: AppDeps
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
-  const mediaRoot = path.join(config.dataDir, 'media');
   const signer = new MediaSigner(loadMediaSecret(config.mediaSigningKey, config.dataDir));
-  app.decorate('storage', storage ?? new LocalStorage(mediaRoot, signer));
+  const files = storage ?? createStorage(config, signer);
+  app.decorate('storage', files);
+  if (files instanceof S3Storage) app.addHook('onClose', async () => files.close());
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
@@ -77,6 +81,10 @@ export async function buildApp({ config, database, storage, logStream }: AppDeps
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => mailer.close());
   registerErrorHandler(app);
+  // Every answer names its request, so a user's report or the proxy's log leads to the log lines.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
 
   await app.register(fastifySwagger, swaggerOptions(config));
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
@@ -84,12 +92,12 @@ export async function buildApp({ config, database, storage, logStream }: AppDeps
   // compressed at build time instead (registerWebApp), and images are not compressible.
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['gzip'] });
   await app.register(fastifyMultipart, { limits: UPLOAD_LIMITS });
-  await app.register(fastifyRateLimit, { global: false });
+  await registerRateLimit(app, config.redisUrl);
   await app.register(authPlugin);
   await app.register(requestBoundaryPlugin);
   // Uploaded files (re-encoded images only), with the content type of their extension.
-  fs.mkdirSync(mediaRoot, { recursive: true });
-  await registerMedia(app, mediaRoot, signer);
+  if (files instanceof LocalStorage) fs.mkdirSync(files.root, { recursive: true });
+  await registerMedia(app, files, signer);
 
   app.get('/api/schema/', { schema: { hide: true } }, async () => app.swagger());
   await registerRoutes(app);

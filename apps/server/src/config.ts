@@ -1,7 +1,10 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
+
+const optionalText = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -21,6 +24,21 @@ const envSchema = z.object({
   DEMO_BANK: z.enum(['on', 'off']).default('on'),
   /** Secret signing private media URLs; unset: generated once into DATA_DIR. */
   MEDIA_SIGNING_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32).optional()),
+  /** Worker processes (node:cluster); `auto`: one per core. More than 1 needs DATABASE_URL. */
+  WORKERS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.union([z.literal('auto'), z.coerce.number().int().min(1).max(256)]).default(1),
+  ),
+  /** Addresses (or CIDR ranges) of the proxies in front, whose X-Forwarded-For is believed. */
+  TRUST_PROXY: optionalText,
+  /** Redis holding the rate-limit counters shared by every instance; unset: each process's memory. */
+  REDIS_URL: optionalUrl,
+  /** S3-compatible object storage for uploaded files; unset: DATA_DIR/media. */
+  S3_ENDPOINT: optionalUrl,
+  S3_BUCKET: optionalText,
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -42,8 +60,22 @@ function toConfig(env: z.infer<typeof envSchema>) {
     freeQuestionsPerCourse: env.FREE_QUESTIONS_PER_COURSE,
     demoBank: env.DEMO_BANK === 'on',
     mediaSigningKey: env.MEDIA_SIGNING_KEY,
+    workers: env.WORKERS === 'auto' ? os.availableParallelism() : env.WORKERS,
+    redisUrl: env.REDIS_URL,
+    trustProxy: env.TRUST_PROXY,
+    s3: env.S3_BUCKET
+      ? {
+          endpoint: env.S3_ENDPOINT,
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+        }
+      : undefined,
   };
 }
+
+export type S3Config = NonNullable<Config['s3']>;
 
 export class ConfigError extends Error {}
 
@@ -54,5 +86,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid environment configuration:\n${lines.join('\n')}`);
   }
-  return toConfig(parsed.data);
+  const config = toConfig(parsed.data);
+  const problem = crossCheck(config, parsed.data);
+  if (problem) throw new ConfigError(`Invalid environment configuration:\n  ${problem}`);
+  return config;
+}
+
+/** Rules that involve several variables; the message names the variable to fix. */
+function crossCheck(config: Config, env: z.infer<typeof envSchema>): string | undefined {
+  // PGlite is one process's folder: a second worker could not open it.
+  if (config.workers > 1 && !config.databaseUrl)
+    return 'WORKERS: more than one worker needs a PostgreSQL server (DATABASE_URL)';
+  if (env.S3_ENDPOINT && !env.S3_BUCKET) return 'S3_BUCKET: required with S3_ENDPOINT';
+  if (config.s3 && Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY))
+    return 'S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together';
+  return undefined;
 }

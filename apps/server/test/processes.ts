@@ -67,9 +67,9 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts the server and waits until /api/health/ answers. */
-export async function startServer(env: Record<string, string | undefined>) {
-  const port = await freePort();
+/** Starts the server (on `port`, else a free one) and waits until /api/health/ answers. */
+export async function startServer(env: Record<string, string | undefined>, port?: number) {
+  port ??= await freePort();
   const run = runSource('server', [], { ...env, PORT: String(port), HOST: '127.0.0.1' });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;

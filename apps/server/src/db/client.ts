@@ -15,7 +15,13 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Applies the pending migrations; on a PostgreSQL server one instance at a time. */
   migrate(): Promise<void>;
+  /**
+   * Runs `task` while holding the database-wide start-up lock: on a PostgreSQL server, instances
+   * starting at once take turns (a PostgreSQL advisory lock); PGlite has one process anyway.
+   */
+  exclusive<T>(task: () => Promise<T>): Promise<T>;
   /** Runs a raw statement; used by health checks and tests. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -42,6 +48,7 @@ async function openPglite(dataDir: string | undefined, snapshot?: Blob): Promise
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder: migrationsFolder() }),
+    exclusive: (task) => task(),
     ping: async () => {
       await client.query('select 1');
     },
@@ -54,13 +61,36 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   // An idle client's network error must not crash the process; the next query reports it.
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const exclusive = <T>(task: () => Promise<T>) => withAdvisoryLock(url, task);
   return {
     db,
     kind: 'postgres',
-    migrate: () => migratePg(db as never, { migrationsFolder: migrationsFolder() }),
+    migrate: () =>
+      exclusive(() => migratePg(db as never, { migrationsFolder: migrationsFolder() })),
+    exclusive,
     ping: async () => {
       await pool.query('select 1');
     },
     close: () => pool.end(),
   };
+}
+
+/** Key of the start-up advisory lock ('QBAN' as an integer: the app's own lock space). */
+export const STARTUP_LOCK_KEY = 0x5142414e;
+
+/**
+ * Runs `task` under a session-level advisory lock held on a connection of its own (not the
+ * pool's: a pool of one connection would wait on itself). Every instance of the app, however
+ * many start at once, migrates or loads the demo bank one after the other (decision 041).
+ */
+async function withAdvisoryLock<T>(url: string, task: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url, application_name: 'qbank-startup-lock' });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+    return await task();
+  } finally {
+    // Closing the session releases the lock too, even if the unlock is never reached.
+    await client.end().catch(() => {});
+  }
 }

@@ -17,6 +17,9 @@ const REDACTED = [
   '*.access_token',
 ];
 
+/** What an incoming request id may look like (nginx's $request_id: 32 hex digits; UUIDs). */
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
 /** `stream`: where log lines go instead of stdout (the API tests collect errors there). */
 export function loggerOptions(
   level: string,
@@ -31,7 +34,12 @@ export function loggerOptions(
             redact: { paths: REDACTED, censor: '[redacted]' },
             ...(stream ? { stream } : {}),
           },
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // The proxy's X-Request-Id (deploy/nginx) names the request in every log line, so one id
+    // follows it from nginx's log to the app's; a missing or odd-looking one is replaced.
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
   };
 }

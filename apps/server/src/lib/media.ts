@@ -1,9 +1,10 @@
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notAuthenticated, notFound } from './errors';
 import type { MediaSigner } from './media-signing';
-import { isPrivateKey, MEDIA_PREFIX } from './storage';
+import { contentTypeOf } from './object-storage';
+import { isPrivateKey, LocalStorage, MEDIA_PREFIX, type Storage } from './storage';
 
 /** The storage key a /media/ request names, or null for a path that is not a plain key. */
 function keyOf(request: FastifyRequest): string | null {
@@ -23,13 +24,14 @@ function keyOf(request: FastifyRequest): string | null {
 }
 
 /**
- * Serves uploaded files under /media/ from the local media folder (decision 032): public folders
- * to anyone, private ones only with a valid signature from `Storage.url`. Without one, an
- * anonymous caller gets 401 and a signed-in one 404 (the file may not exist for them).
+ * Serves uploaded files under /media/ (decision 032): public folders to anyone, private ones only
+ * with a valid signature from `Storage.url`. Without one, an anonymous caller gets 401 and a
+ * signed-in one 404 (the file may not exist for them). The local folder is served by
+ * @fastify/static; object storage is streamed through after the same check (decision 041).
  */
 export async function registerMedia(
   app: FastifyInstance,
-  root: string,
+  storage: Storage,
   signer: MediaSigner,
 ): Promise<void> {
   await app.register(async (media) => {
@@ -48,8 +50,14 @@ export async function registerMedia(
       }
       throw request.user ? notFound() : notAuthenticated();
     });
+    if (!(storage instanceof LocalStorage)) {
+      media.get(`${MEDIA_PREFIX}*`, { schema: { hide: true } }, (request, reply) =>
+        sendStored(storage, keyOf(request)!, request, reply),
+      );
+      return;
+    }
     await media.register(fastifyStatic, {
-      root,
+      root: storage.root,
       prefix: MEDIA_PREFIX,
       decorateReply: false,
       index: false,
@@ -57,4 +65,23 @@ export async function registerMedia(
       cacheControl: false,
     });
   });
+}
+
+/** Streams a stored file, answering 304 to a request that names its current ETag. */
+async function sendStored(
+  storage: Storage,
+  key: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
+  const file = await storage.read(key);
+  if (!file) throw notFound();
+  if (file.etag) reply.header('etag', file.etag);
+  if (file.lastModified) reply.header('last-modified', file.lastModified.toUTCString());
+  if (file.etag && request.headers['if-none-match'] === file.etag) {
+    file.body.destroy();
+    return reply.code(304).send();
+  }
+  if (file.length !== undefined) reply.header('content-length', file.length);
+  return reply.type(contentTypeOf(key)).send(file.body);
 }

@@ -4,7 +4,8 @@ import cliProgress from 'cli-progress';
 import type { Config } from '../../config';
 import { openConfiguredDatabase } from '../../db/open';
 import type { Db } from '../../db/client';
-import { LocalStorage, type Storage } from '../../lib/storage';
+import { createStorage } from '../../lib/object-storage';
+import type { Storage } from '../../lib/storage';
 import { exportContent } from './content.export';
 import { CONTENT_FORMATS, type ContentFormat } from './content.parse';
 import { importFile, type ImportCounts } from './content.service';
@@ -18,7 +19,7 @@ export function useCallerDirectory(): void {
   if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD);
 }
 
-const mediaStorage = (config: Config) => new LocalStorage(path.join(config.dataDir, 'media'));
+const mediaStorage = (config: Config) => createStorage(config);
 const counts = (c: ImportCounts) => `${c.created} created, ${c.updated} updated`;
 
 export interface ImportCommandOptions {

@@ -1,18 +1,19 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import type { ContentDocument, ContentImage } from '@qbank/contract';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
-import { LocalStorage, MEDIA_PREFIX, type Storage } from '../../lib/storage';
+import { MEDIA_PREFIX, type Storage } from '../../lib/storage';
 import * as repo from './content.repository';
 
-/** Reads stored images back (local storage only: the one the app has today). */
+/** Reads stored images back (a missing file is left out). */
 async function readImages(storage: Storage, keys: string[]): Promise<ContentImage[]> {
-  if (!(storage instanceof LocalStorage)) return [];
   const images: ContentImage[] = [];
   for (const key of keys) {
-    const data = await fs.readFile(path.join(storage.root, key)).catch(() => undefined);
-    if (data) images.push({ name: path.basename(key), data: data.toString('base64') });
+    const file = await storage.read(key);
+    if (!file) continue;
+    const data = await buffer(file.body);
+    images.push({ name: path.basename(key), data: data.toString('base64') });
   }
   return images;
 }

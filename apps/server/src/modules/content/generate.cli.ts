@@ -1,12 +1,12 @@
 import cliProgress from 'cli-progress';
-import path from 'node:path';
 import type { ContentDocument } from '@qbank/contract';
 import type { Config } from '../../config';
 import { openConfiguredDatabase } from '../../db/open';
 import { busFor } from '../../lib/invalidation';
 import { hashPassword } from '../../lib/passwords';
 import type { Db } from '../../db/client';
-import { LocalStorage, type Storage } from '../../lib/storage';
+import { createStorage } from '../../lib/object-storage';
+import type { Storage } from '../../lib/storage';
 import { importContent } from './content.service';
 import { buildDemoDocument } from './demo-bank';
 import * as repo from './generate.repository';
@@ -109,7 +109,7 @@ export async function generateCommand(
   const database = await openConfiguredDatabase(config);
   await database.migrate();
   try {
-    const storage = new LocalStorage(path.join(config.dataDir, 'media'));
+    const storage = createStorage(config);
     console.log(await generateData(database.db, storage, counts, process.stdout.isTTY));
     return 0;
   } finally {

@@ -214,6 +214,7 @@ describe('POST /api/buysubscription/', () => {
         await app.storage.put(key, data.subarray(0, 10));
         throw new Error('ENOSPC: no space left on device');
       },
+      read: (key) => app.storage.read(key),
       delete: (key) => app.storage.delete(key),
       exists: (key) => app.storage.exists(key),
       list: () => app.storage.list(),
