@@ -4,7 +4,8 @@ import pg from 'pg';
 import type { Database, Db } from '../db/client';
 
 /**
- * Cache invalidation for the question read path (decision 029).
+ * The transport of cache invalidation (decisions 029, 042). The caches themselves and the rule
+ * every write follows are in `lib/cache.ts`: read its header before adding a cache or a write.
  *
  * An in-process bus per database handle, bridged across server instances by PostgreSQL
  * LISTEN/NOTIFY. Events: a user's personal question state changed (`user`), question content
