@@ -1,12 +1,7 @@
 import type { Db } from '../../db/client';
 import type { QuestionType } from '../../db/schema/index';
-import {
-  defineCache,
-  ExpiringLru,
-  invalidateContent,
-  loadGuard,
-  type Invalidation,
-} from '../../lib/cache';
+import type { ExpiringLru } from '../../lib/cache';
+import { defineCache, invalidateContent, loadGuard, type Invalidation } from '../../lib/cache';
 import { mediaUrl } from '../../lib/storage';
 import {
   loadCatalogueMeta,
