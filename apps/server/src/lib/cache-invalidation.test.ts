@@ -23,12 +23,14 @@ const FREE = config.freeQuestionsPerCourse;
 /**
  * What each documented write does to the caches.
  * - caller: a signed-in user's own write; that user's entries are dropped (the write hook).
+ * - progress: an answer (route config `invalidates: 'progress'`); the writer's personal state is
+ *   dropped, their token lookup and subscription access stay (an answer changes neither).
  * - staff: a staff write; every cache is emptied (the write hook publishes `all`; services
  *   also publish precisely for the learners they touch, see the tests below).
  * - anonymous: no signed-in caller; the service publishes for the account it changes (tested
  *   below for sign-in) or changes nothing cached.
  */
-type Effect = 'caller' | 'staff' | 'anonymous';
+type Effect = 'caller' | 'progress' | 'staff' | 'anonymous';
 const WRITES: Record<string, Effect> = {
   'post /api/auth/login/': 'anonymous',
   'post /api/auth/registration/': 'anonymous',
@@ -63,7 +65,7 @@ const WRITES: Record<string, Effect> = {
   'post /api/playlistitems/': 'caller',
   'patch /api/playlistitems/': 'caller',
   'delete /api/playlistitems/{id}/': 'caller',
-  'post /api/question_answer_history/': 'caller',
+  'post /api/question_answer_history/': 'progress',
   'delete /api/question_answer_history/{id}/': 'caller',
   'post /api/question-evaluations/': 'caller',
   'delete /api/question-evaluations/{id}/': 'caller',
@@ -80,7 +82,7 @@ const WRITES: Record<string, Effect> = {
   'post /api/sessions/clear-module-progress/': 'caller',
   'delete /api/sessions/{id}/': 'caller',
   'delete /api/sessions/{id}/clear-questions/': 'caller',
-  'post /api/session_questions/': 'caller',
+  'post /api/session_questions/': 'progress',
   'delete /api/session_questions/{id}/': 'caller',
   'delete /api/mysubscriptions/{id}/': 'caller',
   'patch /api/mysubscriptions/{id}/': 'caller',
@@ -207,6 +209,13 @@ describe('every documented write route', () => {
       if (effect === 'caller') {
         const left = entriesOf(writer.user.id);
         expect(left, key).toEqual(zeros(left));
+        expect(entriesOf(bystander.user.id), key).toEqual(before);
+      } else if (effect === 'progress') {
+        expect(entriesOf(writer.user.id), key).toEqual({
+          'token-users': 1,
+          'personal-state': 0,
+          'subscription-access': 1,
+        });
         expect(entriesOf(bystander.user.id), key).toEqual(before);
       } else {
         const sizes = allCachesEmpty();

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import pg from 'pg';
 import type { Database, Db } from '../db/client';
 
@@ -19,7 +19,11 @@ import type { Database, Db } from '../db/client';
  * lands.
  */
 export type Invalidation =
-  { kind: 'user'; userId: number } | { kind: 'content'; ids?: number[] } | { kind: 'all' };
+  | { kind: 'user'; userId: number }
+  /** Only the user's study progress changed (an answer): their account and access did not. */
+  | { kind: 'progress'; userId: number }
+  | { kind: 'content'; ids?: number[] }
+  | { kind: 'all' };
 
 export const NOTIFY_CHANNEL = 'qbank_cache';
 /** `application_name` of the listener connection (visible in pg_stat_activity). */
@@ -53,6 +57,7 @@ export class InvalidationBus {
 
 export function encode(event: Invalidation): string {
   if (event.kind === 'user') return `u:${event.userId}`;
+  if (event.kind === 'progress') return `p:${event.userId}`;
   if (event.kind === 'content') return event.ids ? `c:${event.ids.join(',')}` : 'c:';
   return '*';
 }
@@ -60,6 +65,7 @@ export function encode(event: Invalidation): string {
 export function decode(payload: string): Invalidation {
   const [kind, rest = ''] = payload.split(':');
   if (kind === 'u' && /^\d+$/.test(rest)) return { kind: 'user', userId: Number(rest) };
+  if (kind === 'p' && /^\d+$/.test(rest)) return { kind: 'progress', userId: Number(rest) };
   if (kind === 'c' && rest === '') return { kind: 'content' };
   if (kind === 'c' && /^\d+(,\d+)*$/.test(rest))
     return { kind: 'content', ids: rest.split(',').map(Number) };
@@ -168,6 +174,23 @@ export async function startInvalidationBridge(
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * What a learner's write on this route changes (decision 042): 'progress' for routes that
+     * only record answers (the caller's token and access stay cached); default: the whole user.
+     */
+    invalidates?: 'progress';
+  }
+}
+
+function eventOf(request: FastifyRequest, user: { id: number; isStaff: boolean }): Invalidation {
+  if (user.isStaff) return { kind: 'all' };
+  if (request.routeOptions.config.invalidates === 'progress')
+    return { kind: 'progress', userId: user.id };
+  return { kind: 'user', userId: user.id };
+}
+
 /**
  * Starts the bridge with the app and publishes after every write request: the caller's question
  * state changed (any non-GET request of an authenticated user), and for staff everything (staff
@@ -183,7 +206,7 @@ export async function invalidationPlugin(app: FastifyInstance): Promise<void> {
     if (!user || !WRITE_METHODS.has(request.method)) return payload;
     const bus = busFor(app.db);
     try {
-      await bus.publish(user.isStaff ? { kind: 'all' } : { kind: 'user', userId: user.id });
+      await bus.publish(eventOf(request, user));
     } catch (error) {
       // The write itself succeeded; the local caches are already cleared.
       request.log.error({ err: error }, 'cache invalidation NOTIFY failed');

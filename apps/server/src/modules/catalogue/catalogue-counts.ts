@@ -19,7 +19,7 @@ const counts = defineCache<string, Entry>('catalogue-counts', {
   limit: 50_000,
   ttlMs: 10 * 60_000,
   onEvent(cache, event) {
-    if (event.kind !== 'user') cache.clear();
+    if (event.kind === 'content' || event.kind === 'all') cache.clear();
   },
 });
 

@@ -37,6 +37,8 @@ export interface CatalogueMeta {
   source_name: string | null;
   source_year: number | null;
   is_free: boolean;
+  /** Set on cached cards (the answer path checks it); fresh reads select published rows. */
+  is_published?: boolean;
 }
 
 /** What the content cache holds per question id. */
@@ -51,7 +53,12 @@ export const CONTENT_CACHE_SIZE = 20_000;
 export const CONTENT_CACHE_TTL_MS = 10 * 60_000;
 
 /** A course's published questions in course order (null: no such course). */
-export type CourseList = { ids: number[]; sourceIds: (number | null)[] } | null;
+export type CourseList = {
+  ids: number[];
+  sourceIds: (number | null)[];
+  types: QuestionType[];
+  inCase: boolean[];
+} | null;
 
 /** Course lists kept per database. */
 export const COURSE_CACHE_SIZE = 1_000;
@@ -59,7 +66,7 @@ export const COURSE_CACHE_SIZE = 1_000;
 // Free preview and case positions depend on the other questions of a course, so any content
 // change (or `all`) drops every card and course list.
 const dropOnContent = (cache: ExpiringLru<number, unknown>, event: Invalidation) => {
-  if (event.kind !== 'user') cache.clear();
+  if (event.kind === 'content' || event.kind === 'all') cache.clear();
 };
 const cardCache = defineCache<number, QuestionCard>('question-cards', {
   limit: CONTENT_CACHE_SIZE,
@@ -189,7 +196,12 @@ export async function getCourseList(
   if (hit !== undefined) return hit;
   const guard = loadGuard(db);
   const rows = await loadCourseQuestionList(db, courseId);
-  const list = rows && { ids: rows.map((r) => r.id), sourceIds: rows.map((r) => r.source_id) };
+  const list = rows && {
+    ids: rows.map((r) => r.id),
+    sourceIds: rows.map((r) => r.source_id),
+    types: rows.map((r) => r.type),
+    inCase: rows.map((r) => r.in_case),
+  };
   if (guard.keep()) courses.set(courseId, list);
   return list;
 }

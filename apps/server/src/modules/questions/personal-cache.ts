@@ -33,7 +33,7 @@ const personalCache = defineCache<string, PersonalState>('personal-state', {
   ttlMs: PERSONAL_CACHE_TTL_MS,
   userOf: (k) => Number(k.split(':')[0]),
   onEvent(cache, event) {
-    if (event.kind === 'user') {
+    if (event.kind === 'user' || event.kind === 'progress') {
       const prefix = `${event.userId}:`;
       cache.deleteWhere((k) => k.startsWith(prefix));
     } else {

@@ -8,16 +8,9 @@ import type { Db } from '../../db/client';
 import type { User } from '../../lib/auth';
 import { badRequest, notFound } from '../../lib/errors';
 import { assertPageExists, pageWindow } from '../../lib/pagination';
-import {
-  correctionOf,
-  grade,
-  loadAnswerableQuestion,
-  loadQuestions,
-  logAnswer,
-} from '../history/answers';
+import { correctionOf, grade, loadAnswerableQuestion, loadQuestions } from '../history/answers';
 import type { AccessDeps } from '../questions/access';
 import * as repo from './session-questions.repository';
-import { updateSession } from './sessions.repository';
 import { ownSession } from './sessions.service';
 
 type AnswerInput = z.output<typeof sessionQuestionCreateSchema>;
@@ -62,25 +55,16 @@ export async function answer(
   if (!inSession) throw badRequest('question', 'This question is not part of the session.');
   const graded = grade(question, input.choices, input.scoring);
   const now = new Date();
-  const row = await db.transaction(async (tx) => {
-    const saved = await repo.upsertSessionQuestion(tx, {
-      sessionId: session.id,
-      userId,
-      questionId: question.id,
-      choices: graded.choices,
-      isCorrect: graded.isCorrect,
-      score: graded.score,
-      answeredAt: now,
-    });
-    await updateSession(tx, session.id, { updatedAt: now });
-    await logAnswer(tx, {
-      userId,
-      questionId: question.id,
-      graded,
-      timeSpentMs: input.time_spent_ms,
-      mode: 'study',
-    });
-    return saved;
+  // Committed before the response: one atomic statement (session answer, session, history).
+  const row = await repo.recordSessionAnswer(db, {
+    sessionId: session.id,
+    userId,
+    questionId: question.id,
+    choices: graded.choices,
+    isCorrect: graded.isCorrect,
+    score: graded.score,
+    answeredAt: now,
+    timeSpentMs: input.time_spent_ms,
   });
   return toSessionQuestion(row, correctionOf(question));
 }

@@ -215,6 +215,8 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/session_questions/',
     {
+      // Records an answer only: the caller's progress, not their account or access (decision 042).
+      config: { invalidates: 'progress' },
       schema: {
         tags,
         summary: 'Answers a question in a session; answers the correction',
