@@ -87,10 +87,7 @@ export function busFor(db: Db): InvalidationBus {
   if (!bus) {
     bus = new InvalidationBus();
     if ((db as unknown as { $client: unknown }).$client instanceof pg.Pool) {
-      bus.notify = async (payload) => {
-        const text = payload.length > MAX_PAYLOAD ? 'c:' : payload;
-        await db.execute(sql`select pg_notify(${NOTIFY_CHANNEL}, ${text})`);
-      };
+      bus.notify = batchedNotify(db);
     }
     buses.set(db, bus);
   }
@@ -104,6 +101,40 @@ export const publishContentChange = (db: Db, ids?: number[]) =>
 /** User `userId`'s favourites, hides, notes, playlists, sessions or answers changed. */
 export const publishUserChange = (db: Db, userId: number) =>
   busFor(db).publish({ kind: 'user', userId });
+
+/**
+ * NOTIFY, with the payloads of concurrent publishers sent together: while one NOTIFY statement
+ * runs, the next ones queue and go as one statement (one commit, one WAL flush, instead of one
+ * per write). Each publisher still waits until its own payload was sent.
+ */
+function batchedNotify(db: Db): (payload: string) => Promise<void> {
+  let queue: { payload: string; done: (error?: unknown) => void }[] = [];
+  let running = false;
+  const flush = async () => {
+    running = true;
+    while (queue.length) {
+      const batch = queue;
+      queue = [];
+      const texts = [
+        ...new Set(batch.map((b) => (b.payload.length > MAX_PAYLOAD ? 'c:' : b.payload))),
+      ];
+      try {
+        await db.execute(
+          sql`select pg_notify(${NOTIFY_CHANNEL}, p) from unnest(${sql.param(texts)}::text[]) p`,
+        );
+        for (const b of batch) b.done();
+      } catch (error) {
+        for (const b of batch) b.done(error);
+      }
+    }
+    running = false;
+  };
+  return (payload) =>
+    new Promise<void>((resolve, reject) => {
+      queue.push({ payload, done: (error) => (error ? reject(error) : resolve()) });
+      if (!running) void flush();
+    });
+}
 
 /**
  * Bridges the bus of `database` across processes: a dedicated connection LISTENing (reconnected after a drop; the caches are off meanwhile). Returns a stop

@@ -188,7 +188,8 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(sessionResumeSchema), ...errors },
       },
     },
-    async (request) => service.resumeSessions(app.db, requireUser(request).id),
+    async (request) =>
+      service.resumeSessions(app.db, requireUser(request).id, app.config.freeQuestionsPerCourse),
   );
 
   app.get(
