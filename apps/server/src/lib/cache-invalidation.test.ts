@@ -1,6 +1,6 @@
 import { staffQuestionInputSchema } from '@qbank/contract';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { purchases } from '../db/schema/index';
 import { updateQuestion } from '../modules/backoffice/question-admin.service';
 import { getQuestionCards } from '../modules/questions/content-cache';
@@ -296,15 +296,20 @@ describe('the expiry backstop', () => {
     }
   });
 
-  it('an entry older than its lifetime is gone, as if dropped', async () => {
-    const cache = new ExpiringLru<number, string>(10, 20);
-    cache.set(1, 'a');
-    cache.set(2, 'b', Date.now() + 5);
-    expect(cache.get(1)).toBe('a');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(cache.get(2)).toBeUndefined();
-    expect(cache.get(1)).toBe('a');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(cache.get(1)).toBeUndefined();
+  it('an entry older than its lifetime is gone, as if dropped', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const cache = new ExpiringLru<number, string>(10, 1_000);
+      cache.set(1, 'a');
+      cache.set(2, 'b', Date.now() + 100);
+      expect(cache.get(1)).toBe('a');
+      vi.advanceTimersByTime(200);
+      expect(cache.get(2)).toBeUndefined();
+      expect(cache.get(1)).toBe('a');
+      vi.advanceTimersByTime(1_000);
+      expect(cache.get(1)).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
