@@ -211,10 +211,12 @@ export async function resumeSessions(
   freePerCourse: number,
 ): Promise<SessionResume[]> {
   const rows = await repo.listResumable(db, userId);
-  const firsts = await firstUnansweredOf(db, rows, freePerCourse);
-  const sessions = await toSessions(db, rows);
-  const courses = await repo.courseNames(db, [
-    ...new Set(rows.flatMap((r) => (r.courseId ? [r.courseId] : []))),
+  const courseIds = [...new Set(rows.flatMap((r) => (r.courseId ? [r.courseId] : [])))];
+  // Independent reads, side by side on the pool.
+  const [firsts, sessions, courses] = await Promise.all([
+    firstUnansweredOf(db, rows, freePerCourse),
+    toSessions(db, rows),
+    repo.courseNames(db, courseIds),
   ]);
   return Promise.all(
     rows.map(async (row, i) => {
