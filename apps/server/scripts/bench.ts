@@ -107,7 +107,7 @@ async function benchEnvironment(): Promise<{
   const benchUrl = new URL(url);
   const dbName = process.env.BENCH_DB_NAME ?? 'qbank_bench';
   benchUrl.pathname = `/${dbName}`;
-  const reuse = canReuse('postgres');
+  const reuse = canReuse(`postgres-${dbName}`);
   if (!reuse) {
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
@@ -122,7 +122,7 @@ async function benchEnvironment(): Promise<{
       DATA_DIR: path.join(os.tmpdir(), 'qbank-bench-media'),
     },
     reuse,
-    kind: 'postgres',
+    kind: `postgres-${dbName}`,
   };
 }
 
