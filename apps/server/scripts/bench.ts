@@ -17,6 +17,10 @@
  *    WORKERS=N (node:cluster, decision 041) and a table is printed for each, then a comparison.
  *    PGlite is one process's database: there the bench runs at 1 worker only.
  *
+ * 5. first-unanswered and sessions-resume twice: for learners with the generated history and for
+ *    learners whose history (history rows and session answers) is ten times larger; prints the
+ *    growth of the time per request.
+ *
  * Options: --questions N --users N --history N --duration S --connections N --workers 1,2
  * --port N --database NAME --fresh
  */
@@ -72,8 +76,11 @@ const BENCH_DB = options.database;
 if (!/^[a-z_][a-z0-9_]*$/.test(BENCH_DB)) throw new Error('--database: a lower-case identifier');
 
 interface Learner {
+  id: number;
   token: string;
   courses: number[];
+  /** Session per course, made before the server starts. */
+  sessions: Map<number, number>;
 }
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
@@ -141,15 +148,21 @@ async function openBenchDatabase(env: NodeJS.ProcessEnv): Promise<Database> {
     : openDatabase({ dataDir: path.join(env.DATA_DIR!, 'pglite') });
 }
 
-/** 16 learners, each with a token, an active all-modules subscription and two courses. */
-async function prepareLearners(database: Database): Promise<Learner[]> {
+/**
+ * 32 learners, each with a token, an active all-modules subscription, two courses and a fresh
+ * session per course: the first 16 keep their generated history, the other 16 are given ten
+ * times as much (history rows and session answers).
+ */
+async function prepareLearners(
+  database: Database,
+): Promise<{ small: Learner[]; large: Learner[] }> {
   const { db } = database;
   const learners = await db
     .select({ id: users.id })
     .from(users)
     .where(eq(users.isStaff, false))
     .orderBy(asc(users.id))
-    .limit(LEARNERS);
+    .limit(2 * LEARNERS);
   const [plan] = await db
     .insert(plans)
     .values({
@@ -179,12 +192,53 @@ async function prepareLearners(database: Database): Promise<Learner[]> {
   pages = Math.min(45, Math.floor(Math.max(0, ...counts.map((c) => c.n)) / 10));
   const big = counts.filter((c) => c.n >= pages * 10);
   if (pages === 0 || big.length === 0) throw new Error('Too few questions: generate more.');
-  return Promise.all(
-    learners.map(async (l, i) => ({
-      token: await issueToken(db, l.id),
-      courses: [big[(2 * i) % big.length]!.id, big[(2 * i + 1) % big.length]!.id],
-    })),
+  const all: Learner[] = [];
+  for (const [i, l] of learners.entries()) {
+    const courses = [big[(2 * i) % big.length]!.id, big[(2 * i + 1) % big.length]!.id];
+    all.push({ id: l.id, token: await issueToken(db, l.id), courses, sessions: new Map() });
+  }
+  const small = all.slice(0, LEARNERS);
+  const large = all.slice(LEARNERS);
+  const historyOf = async (group: Learner[]) => {
+    const result = (await db.execute(
+      sql`select count(*)::int as n from question_answer_history
+        where user_id = any(${sql.param(group.map((l) => l.id))}::int[])`,
+    )) as unknown as { rows: { n: number }[] };
+    return Math.round(result.rows[0]!.n / group.length);
+  };
+  const perSmall = await historyOf(small);
+  for (const l of large) await growHistory(database, l, 10 * perSmall);
+  for (const l of small) await openSessions(database, l, 20);
+  for (const l of large) await openSessions(database, l, 200);
+  console.log(
+    `History per learner: ${perSmall} rows (small), ${await historyOf(large)} rows (large); session answers 20 and 200 per course`,
   );
+  return { small, large };
+}
+
+/** Adds history rows on the learner's two courses up to `target` rows. */
+async function growHistory(database: Database, l: Learner, target: number) {
+  await database.db.execute(sql`
+    insert into question_answer_history (user_id, question_id, choices, is_correct, score, mode)
+    select ${l.id}, q.id, '[]'::jsonb, false, 0, 'study'
+    from generate_series(1, 20) g cross join questions q
+    where q.course_id in (${l.courses[0]}, ${l.courses[1]}) and q.is_published
+    limit greatest(0, ${target} - (select count(*) from question_answer_history where user_id = ${l.id}))`);
+}
+
+/** A new session per course with its first `answered` questions answered. */
+async function openSessions(database: Database, l: Learner, answered: number) {
+  for (const course of l.courses) {
+    const result = (await database.db.execute(
+      sql`insert into sessions (user_id, course_id) values (${l.id}, ${course}) returning id`,
+    )) as unknown as { rows: { id: number }[] };
+    const sessionId = result.rows[0]!.id;
+    l.sessions.set(course, sessionId);
+    await database.db.execute(sql`
+      insert into session_questions (session_id, user_id, question_id, choices, is_correct, score)
+      select ${sessionId}, ${l.id}, q.id, '[]'::jsonb, false, 0 from questions q
+      where q.course_id = ${course} and q.is_published order by q."order", q.id limit ${answered}`);
+  }
 }
 
 /** For posting answers: the first five questions of each course with their correct choice ids. */
@@ -396,7 +450,7 @@ async function main() {
     fs.writeFileSync(markerFile(kind), dataParams);
   }
   const database = await openBenchDatabase(env);
-  const learners = await prepareLearners(database);
+  const { small: learners, large } = await prepareLearners(database);
   const keys = await answerKeys(database, [...new Set(learners.flatMap((l) => l.courses))]);
   await database.close();
 
@@ -404,7 +458,7 @@ async function main() {
   const runs: { workers: number; figures: Figures[]; sample: Buffer }[] = [];
   for (const workers of counts) {
     console.log(`\n== Server with ${workers} worker${workers > 1 ? 's' : ''}`);
-    runs.push({ workers, ...(await benchRoutes(env, workers, learners, keys)) });
+    runs.push({ workers, ...(await benchRoutes(env, workers, learners, large, keys)) });
   }
 
   const ceiling = await startCeiling(runs[0]!.sample);
@@ -454,25 +508,12 @@ async function benchRoutes(
   env: NodeJS.ProcessEnv,
   workers: number,
   learners: Learner[],
+  large: Learner[],
   keys: Awaited<ReturnType<typeof answerKeys>>,
 ): Promise<{ figures: Figures[]; sample: Buffer }> {
   const server = await startServer(env, workers);
   const api = `http://127.0.0.1:${API_PORT}`;
   try {
-    // One session per learner and course, for answers and first-unanswered.
-    const sessions = new Map<string, number>();
-    for (const l of learners) {
-      for (const course of l.courses) {
-        const res = await fetch(`${api}/api/sessions/`, {
-          method: 'POST',
-          headers: { authorization: `Token ${l.token}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ course_id: course }),
-        });
-        if (!res.ok)
-          throw new Error(`POST /api/sessions/ answered ${res.status}: ${await res.text()}`);
-        sessions.set(`${l.token}:${course}`, ((await res.json()) as { id: number }).id);
-      }
-    }
     const sample = await get(
       `${api}/api/questns/?course=${learners[0]!.courses[0]}&page=2`,
       learners[0]!.token,
@@ -486,6 +527,17 @@ async function benchRoutes(
     console.log(`Warming up (${Math.min(duration, 5)} s)…`);
     measure('warm-up', api, page, Math.min(duration, 5));
 
+    const firstUnanswered = (group: Learner[]) =>
+      rotating(
+        group,
+        (l, course) => ({
+          path: `/api/questns/first-unanswered/?course=${course}&session=${l.sessions.get(course)}&page_size=10`,
+        }),
+        1,
+      );
+    const resume = (group: Learner[]) =>
+      rotating(group, () => ({ path: '/api/sessions-resume/' }), 1);
+
     const figures: Figures[] = [];
     figures.push(measure('GET questns (page, caller flags)', api, page));
     figures.push(
@@ -495,19 +547,17 @@ async function benchRoutes(
         rotating(learners, (_l, course) => ({ path: `/api/questnstypes/?course=${course}` }), 1),
       ),
     );
-    figures.push(
-      measure(
-        'GET questns/first-unanswered',
-        api,
-        rotating(
-          learners,
-          (l, course) => ({
-            path: `/api/questns/first-unanswered/?course=${course}&session=${sessions.get(`${l.token}:${course}`)}&page_size=10`,
-          }),
-          1,
-        ),
-      ),
+    const growth: [string, Figures, Figures][] = [];
+    const first1 = measure('GET questns/first-unanswered', api, firstUnanswered(learners));
+    const first10 = measure(
+      'GET questns/first-unanswered (history ×10)',
+      api,
+      firstUnanswered(large),
     );
+    const resume1 = measure('GET sessions-resume', api, resume(learners));
+    const resume10 = measure('GET sessions-resume (history ×10)', api, resume(large));
+    figures.push(first1, first10, resume1, resume10);
+    growth.push(['first-unanswered', first1, first10], ['sessions-resume', resume1, resume10]);
     figures.push(
       measure(
         'POST session_questions (answer)',
@@ -520,7 +570,7 @@ async function benchRoutes(
             path: '/api/session_questions/',
             headers: { 'content-type': 'application/json' },
             body: JSON.stringify({
-              session: sessions.get(`${l.token}:${course}`),
+              session: l.sessions.get(course),
               question: q.question,
               choices: q.choices,
             }),
@@ -529,6 +579,12 @@ async function benchRoutes(
       ),
     );
 
+    console.log("\nTime per request when a learner's history grows 10× (target ≤ 1.3):");
+    for (const [route, one, ten] of growth) {
+      console.log(
+        `  ${route}: ${(one.rps / ten.rps).toFixed(2)}× (${one.rps.toFixed(0)} → ${ten.rps.toFixed(0)} req/s)`,
+      );
+    }
     return { figures, sample: sample.body };
   } finally {
     const exited = new Promise((resolve) => server.once('exit', resolve));

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { loadConfig } from './config';
 import { DataDirBusyError } from './db/data-dir-lock';
 import { openConfiguredDatabase } from './db/open';
-import { busFor } from './lib/invalidation';
+import { invalidateAll } from './lib/cache';
 import { createStaffUser } from './modules/staff/staff.repository';
 import { exportCommand, importCommand, useCallerDirectory } from './modules/content/content.cli';
 import { generateCommand } from './modules/content/generate.cli';
@@ -32,7 +32,7 @@ program
     try {
       const created = await createStaffUser(database.db, options.email, password);
       // Running servers on the same PostgreSQL database drop what they cached about users.
-      await busFor(database.db).publish({ kind: 'all' });
+      await invalidateAll(database.db);
       console.log(
         created
           ? `Staff user ${options.email} created.${options.password ? '' : ` Password: ${password}`}`

@@ -60,3 +60,9 @@ for (const [route, source] of Object.entries(routes)) {
   );
 }
 if (failed && process.argv.includes('--strict')) process.exit(1);
+
+// Lighthouse on both routes (--no-lighthouse to skip): see scripts/lighthouse.mjs.
+if (!process.argv.includes('--no-lighthouse')) {
+  const { runLighthouse } = await import('./lighthouse.mjs');
+  await runLighthouse();
+}

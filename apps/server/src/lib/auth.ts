@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
 import { authTokens, users } from '../db/schema/index';
 import { forbidden, invalidToken, notAuthenticated } from './errors';
-import { busFor, type InvalidationBus } from './invalidation';
+import { cachesReady, defineCache, invalidateUsers, loadGuard } from './cache';
 
 export type User = typeof users.$inferSelect;
 
@@ -29,7 +29,7 @@ export async function issueToken(db: Db, userId: number): Promise<string> {
 
 export async function revokeTokens(db: Db, userId: number): Promise<void> {
   await db.delete(authTokens).where(eq(authTokens.userId, userId));
-  await busFor(db).publish({ kind: 'user', userId });
+  await invalidateUsers(db, [userId]);
 }
 
 /**
@@ -43,60 +43,27 @@ function tokenFromHeader(header: string | undefined): string | null | undefined 
 }
 
 /**
- * Token hash → user, so that a warm request does no database work (decision 029). Exact: an
- * entry is dropped when its user changes (every write of that user, a password reset, account
- * deletion, staff writes: the invalidation bus, across instances by NOTIFY) and is used only
- * while the bus is ready. Only found tokens are cached; a minute's lifetime bounds anything a
- * hand-made database change could leave behind.
+ * Token hash → user, so that a warm request does no database work (decisions 029, 042). Exact:
+ * an entry is dropped when its user changes (every write of that user, a password reset,
+ * provider sign-in, account deletion, staff writes: the invalidation bus, across instances by
+ * NOTIFY) and is used only while the bus is ready. Only found tokens are cached; a minute's
+ * lifetime bounds anything a hand-made database change could leave behind.
  */
-const TOKEN_CACHE_SIZE = 10_000;
-const TOKEN_CACHE_MS = 60_000;
-
-class TokenCache {
-  private readonly entries = new Map<string, { user: User; at: number }>();
-
-  constructor(private readonly bus: InvalidationBus) {
-    bus.subscribe((event) => {
-      if (event.kind === 'all') this.entries.clear();
-      if (event.kind !== 'user') return;
-      for (const [hash, entry] of this.entries) {
-        if (entry.user.id === event.userId) this.entries.delete(hash);
-      }
-    });
-  }
-
-  get(hash: string): User | undefined {
-    const entry = this.entries.get(hash);
-    if (!entry || !this.bus.ready) return undefined;
-    if (Date.now() - entry.at > TOKEN_CACHE_MS) {
-      this.entries.delete(hash);
-      return undefined;
-    }
-    return entry.user;
-  }
-
-  /** Stores what a lookup found, unless an event arrived while it ran (it may be stale). */
-  set(hash: string, user: User, generationBefore: number): void {
-    if (!this.bus.ready || this.bus.generation !== generationBefore) return;
-    if (this.entries.size >= TOKEN_CACHE_SIZE) {
-      this.entries.delete(this.entries.keys().next().value!);
-    }
-    this.entries.set(hash, { user, at: Date.now() });
-  }
-}
-
-const tokenCaches = new WeakMap<Db, TokenCache>();
-function tokenCacheFor(db: Db): TokenCache {
-  let cache = tokenCaches.get(db);
-  if (!cache) tokenCaches.set(db, (cache = new TokenCache(busFor(db))));
-  return cache;
-}
+const tokenCache = defineCache<string, User>('token-users', {
+  limit: 10_000,
+  ttlMs: 60_000,
+  userOf: (_hash, user) => user.id,
+  onEvent(cache, event) {
+    if (event.kind === 'all') cache.clear();
+    if (event.kind === 'user') cache.deleteWhere((_hash, user) => user.id === event.userId);
+  },
+});
 
 async function findTokenUser(db: Db, hash: string): Promise<User | undefined> {
-  const cache = tokenCacheFor(db);
-  const cached = cache.get(hash);
+  const cache = tokenCache.of(db);
+  const cached = cachesReady(db) ? cache.get(hash) : undefined;
   if (cached) return cached;
-  const generation = busFor(db).generation;
+  const guard = loadGuard(db);
   const rows = await db
     .select({ user: users })
     .from(authTokens)
@@ -104,7 +71,7 @@ async function findTokenUser(db: Db, hash: string): Promise<User | undefined> {
     .where(eq(authTokens.keyHash, hash))
     .limit(1);
   const user = rows[0]?.user;
-  if (user) cache.set(hash, user, generation);
+  if (user && guard.keep()) cache.set(hash, user);
   return user;
 }
 

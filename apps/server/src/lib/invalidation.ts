@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import pg from 'pg';
 import type { Database, Db } from '../db/client';
 
 /**
- * Cache invalidation for the question read path (decision 029).
+ * The transport of cache invalidation (decisions 029, 042). The caches themselves and the rule
+ * every write follows are in `lib/cache.ts`: read its header before adding a cache or a write.
  *
  * An in-process bus per database handle, bridged across server instances by PostgreSQL
  * LISTEN/NOTIFY. Events: a user's personal question state changed (`user`), question content
@@ -18,7 +19,11 @@ import type { Database, Db } from '../db/client';
  * lands.
  */
 export type Invalidation =
-  { kind: 'user'; userId: number } | { kind: 'content'; ids?: number[] } | { kind: 'all' };
+  | { kind: 'user'; userId: number }
+  /** Only the user's study progress changed (an answer): their account and access did not. */
+  | { kind: 'progress'; userId: number }
+  | { kind: 'content'; ids?: number[] }
+  | { kind: 'all' };
 
 export const NOTIFY_CHANNEL = 'qbank_cache';
 /** `application_name` of the listener connection (visible in pg_stat_activity). */
@@ -52,6 +57,7 @@ export class InvalidationBus {
 
 export function encode(event: Invalidation): string {
   if (event.kind === 'user') return `u:${event.userId}`;
+  if (event.kind === 'progress') return `p:${event.userId}`;
   if (event.kind === 'content') return event.ids ? `c:${event.ids.join(',')}` : 'c:';
   return '*';
 }
@@ -59,6 +65,7 @@ export function encode(event: Invalidation): string {
 export function decode(payload: string): Invalidation {
   const [kind, rest = ''] = payload.split(':');
   if (kind === 'u' && /^\d+$/.test(rest)) return { kind: 'user', userId: Number(rest) };
+  if (kind === 'p' && /^\d+$/.test(rest)) return { kind: 'progress', userId: Number(rest) };
   if (kind === 'c' && rest === '') return { kind: 'content' };
   if (kind === 'c' && /^\d+(,\d+)*$/.test(rest))
     return { kind: 'content', ids: rest.split(',').map(Number) };
@@ -80,10 +87,7 @@ export function busFor(db: Db): InvalidationBus {
   if (!bus) {
     bus = new InvalidationBus();
     if ((db as unknown as { $client: unknown }).$client instanceof pg.Pool) {
-      bus.notify = async (payload) => {
-        const text = payload.length > MAX_PAYLOAD ? 'c:' : payload;
-        await db.execute(sql`select pg_notify(${NOTIFY_CHANNEL}, ${text})`);
-      };
+      bus.notify = batchedNotify(db);
     }
     buses.set(db, bus);
   }
@@ -97,6 +101,40 @@ export const publishContentChange = (db: Db, ids?: number[]) =>
 /** User `userId`'s favourites, hides, notes, playlists, sessions or answers changed. */
 export const publishUserChange = (db: Db, userId: number) =>
   busFor(db).publish({ kind: 'user', userId });
+
+/**
+ * NOTIFY, with the payloads of concurrent publishers sent together: while one NOTIFY statement
+ * runs, the next ones queue and go as one statement (one commit, one WAL flush, instead of one
+ * per write). Each publisher still waits until its own payload was sent.
+ */
+function batchedNotify(db: Db): (payload: string) => Promise<void> {
+  let queue: { payload: string; done: (error?: unknown) => void }[] = [];
+  let running = false;
+  const flush = async () => {
+    running = true;
+    while (queue.length) {
+      const batch = queue;
+      queue = [];
+      const texts = [
+        ...new Set(batch.map((b) => (b.payload.length > MAX_PAYLOAD ? 'c:' : b.payload))),
+      ];
+      try {
+        await db.execute(
+          sql`select pg_notify(${NOTIFY_CHANNEL}, p) from unnest(${sql.param(texts)}::text[]) p`,
+        );
+        for (const b of batch) b.done();
+      } catch (error) {
+        for (const b of batch) b.done(error);
+      }
+    }
+    running = false;
+  };
+  return (payload) =>
+    new Promise<void>((resolve, reject) => {
+      queue.push({ payload, done: (error) => (error ? reject(error) : resolve()) });
+      if (!running) void flush();
+    });
+}
 
 /**
  * Bridges the bus of `database` across processes: a dedicated connection LISTENing (reconnected after a drop; the caches are off meanwhile). Returns a stop
@@ -167,6 +205,23 @@ export async function startInvalidationBridge(
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * What a learner's write on this route changes (decision 042): 'progress' for routes that
+     * only record answers (the caller's token and access stay cached); default: the whole user.
+     */
+    invalidates?: 'progress';
+  }
+}
+
+function eventOf(request: FastifyRequest, user: { id: number; isStaff: boolean }): Invalidation {
+  if (user.isStaff) return { kind: 'all' };
+  if (request.routeOptions.config.invalidates === 'progress')
+    return { kind: 'progress', userId: user.id };
+  return { kind: 'user', userId: user.id };
+}
+
 /**
  * Starts the bridge with the app and publishes after every write request: the caller's question
  * state changed (any non-GET request of an authenticated user), and for staff everything (staff
@@ -182,7 +237,7 @@ export async function invalidationPlugin(app: FastifyInstance): Promise<void> {
     if (!user || !WRITE_METHODS.has(request.method)) return payload;
     const bus = busFor(app.db);
     try {
-      await bus.publish(user.isStaff ? { kind: 'all' } : { kind: 'user', userId: user.id });
+      await bus.publish(eventOf(request, user));
     } catch (error) {
       // The write itself succeeded; the local caches are already cleared.
       request.log.error({ err: error }, 'cache invalidation NOTIFY failed');

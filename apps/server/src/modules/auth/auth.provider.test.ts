@@ -106,6 +106,19 @@ describe('POST /api/auth/google-signin/', () => {
     expect(body.user).toMatchObject({ id: user.id, is_confirmed: true, token: body.key });
   });
 
+  it("shows the confirmation on the user's other, already cached token at once (decision 042)", async () => {
+    const { user, headers } = await buildUser(db, { isConfirmed: false });
+    const me = () => app.inject({ url: '/api/auth/user/', headers });
+    // The first read caches the token lookup with is_confirmed false.
+    expect((await me()).json().is_confirmed).toBe(false);
+    const res = await post(
+      '/api/auth/google-signin/',
+      await accessToken({ email: user.email, email_verified: true }),
+    );
+    expect(res.statusCode).toBe(200);
+    expect((await me()).json().is_confirmed).toBe(true);
+  });
+
   it('answers the catalogue message for an unknown e-mail', async () => {
     const res = await post(
       '/api/auth/google-signin/',

@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { invalidateUsers } from '../../lib/cache';
 import {
   attachmentItemImages,
   attachmentItems,
@@ -74,6 +75,8 @@ export async function updateUser(
   changes: UserChanges & { isConfirmed?: boolean; lastLogin?: Date; passwordHash?: string },
 ): Promise<User> {
   const [user] = await db.update(users).set(changes).where(eq(users.id, id)).returning();
+  // Cached token lookups hold the old row, also after an anonymous write (provider sign-in).
+  await invalidateUsers(db, [id]);
   return user!;
 }
 

@@ -6,7 +6,7 @@ import { findUserByEmail, findUserById, setPasswordAndRevokeTokens } from './aut
 import { PASSWORD_MISMATCH, sendOrFail } from './auth.service';
 import { checkCode, CODE_TTL_MINUTES, invalidCode, issueCode } from './codes';
 import { passwordProblems } from './password-rules';
-import { publishUserChange } from '../../lib/invalidation';
+import { invalidateUsers } from '../../lib/cache';
 
 export const RESET_SENT =
   'If this address belongs to an account, a password reset code has been sent to it.';
@@ -83,6 +83,6 @@ export async function confirmReset(
   });
   await setPasswordAndRevokeTokens(app.db, user.id, await hashPassword(input.new_password1));
   // The caller is anonymous, so the write hook does not know whose tokens just died.
-  await publishUserChange(app.db, user.id);
+  await invalidateUsers(app.db, [user.id]);
   return PASSWORD_RESET;
 }

@@ -10,6 +10,7 @@ import type { Db } from '../../db/client';
 import type { QuestionSnapshot } from '../../db/schema/index';
 import type { User } from '../../lib/auth';
 import { badRequest, notFound } from '../../lib/errors';
+import { invalidateContent, invalidateUsers } from '../../lib/cache';
 import { notifyKeyChange } from './key-change';
 import * as repo from './question-admin.repository';
 import { rescore, sameKey } from './rescoring';
@@ -208,6 +209,9 @@ export async function updateQuestion(
     }
     return { after, version, rescored, userIds, keyChanged };
   });
+  // Learners' cached answers and scores, and everyone's cards (decision 042).
+  await invalidateContent(db, [id]);
+  await invalidateUsers(db, outcome.userIds);
   // Only learners who could have seen the old key are told.
   const notified = outcome.keyChanged ? outcome.userIds : [];
   if (notified.length) {
@@ -248,6 +252,7 @@ export async function changeStatus(
       });
     }
   });
+  await invalidateContent(db, [id]);
   return questionDetail(db, id);
 }
 

@@ -2,7 +2,7 @@ import cliProgress from 'cli-progress';
 import type { ContentDocument } from '@qbank/contract';
 import type { Config } from '../../config';
 import { openConfiguredDatabase } from '../../db/open';
-import { busFor } from '../../lib/invalidation';
+import { invalidateAll } from '../../lib/cache';
 import { hashPassword } from '../../lib/passwords';
 import type { Db } from '../../db/client';
 import { createStorage } from '../../lib/object-storage';
@@ -186,7 +186,7 @@ export async function generateData(
       bar.stop();
     }
     // Running servers drop their cached question pages (history and learners changed).
-    await busFor(db).publish({ kind: 'all' });
+    await invalidateAll(db);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     return (
       `Synthetic data: questions ${summary.questions.created} created, ${summary.questions.updated} updated; ` +

@@ -3,7 +3,8 @@ import type { AnswerCorrection, Confidence, ScoringRule } from '@qbank/contract'
 import type { Db } from '../../db/client';
 import type { User } from '../../lib/auth';
 import { badRequest } from '../../lib/errors';
-import { assertQuestionAccess, type AccessDeps } from '../questions/access';
+import { assertQuestionAccess, cachedAnswerableCard, type AccessDeps } from '../questions/access';
+import type { QuestionCard } from '../questions/content-cache';
 import {
   findAnswerableQuestions,
   insertHistory,
@@ -51,9 +52,30 @@ export async function loadAnswerableQuestion(
   user: User,
   questionId: number,
 ): Promise<AnswerableQuestion> {
+  const card = await cachedAnswerableCard(deps, user, questionId);
+  if (card) return answerableOf(card);
+  if (card === undefined) throw badRequest('question', invalidPk(questionId));
   const question = await loadQuestion(deps.db, questionId);
   await assertQuestionAccess(deps, user, questionId);
   return question;
+}
+
+/** The answerable question a cached card describes (same content, key and letter order). */
+function answerableOf({ meta, content }: QuestionCard): AnswerableQuestion {
+  const correct = new Set(content.correction.correct_choices);
+  return {
+    id: meta.id,
+    courseId: meta.course_id,
+    moduleId: meta.module_id,
+    type: meta.type as 'qcs' | 'qcm',
+    explanation: content.correction.explanation,
+    choices: content.choices.map((c, order) => ({
+      id: c.id,
+      isCorrect: correct.has(c.id),
+      explanation: content.correction.choice_explanations[String(c.id)] ?? '',
+      order,
+    })),
+  };
 }
 
 export interface Graded {

@@ -56,6 +56,8 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/question_answer_history/',
     {
+      // Records an answer only: the caller's progress, not their account or access (decision 042).
+      config: { invalidates: 'progress' },
       schema: {
         tags: ['history'],
         summary: 'Scores an answer (study or exam) and logs it; answers the correction',

@@ -4,6 +4,8 @@ import type { Db } from '../../db/client';
 import type { User } from '../../lib/auth';
 import { forbidden, notFound } from '../../lib/errors';
 import { busFor } from '../../lib/invalidation';
+import { cachesReady } from '../../lib/cache';
+import { getQuestionCards, type QuestionCard } from './content-cache';
 import { getSubscriptionAccess } from './personal-cache';
 import { activeSubscriptionModules, findQuestionAccessRow } from './question-content.repository';
 import type { Access } from './questions.repository';
@@ -26,6 +28,26 @@ export async function loadAccess(deps: AccessDeps, user: User): Promise<Access> 
 
 export const canRead = (access: Access, moduleId: number, isFree: boolean) =>
   access.all || isFree || access.moduleIds.includes(moduleId);
+
+/**
+ * The access check of an answer from the caches (decision 042): the question's card (content,
+ * key, catalogue place) when it is published and the caller may read it, 403 when locked,
+ * undefined when it is unknown or unpublished; null when the caches cannot serve.
+ */
+export async function cachedAnswerableCard(
+  deps: AccessDeps,
+  user: User,
+  questionId: number,
+): Promise<QuestionCard | undefined | null> {
+  if (!cachesReady(deps.db)) return null;
+  const freePerCourse = deps.config.freeQuestionsPerCourse;
+  const card = (await getQuestionCards(deps.db, [questionId], freePerCourse)).get(questionId);
+  if (!card || !card.meta.is_published) return undefined;
+  const access = await loadAccess(deps, user);
+  if (!canRead(access, card.meta.module_id, card.meta.is_free))
+    throw forbidden(LOCKED_QUESTION_MESSAGE);
+  return card;
+}
 
 /**
  * The one access check of every single-question read or answer (PRODUCT.md §6): 404 for an

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client';
 import type { QuestionType } from '../../db/schema/index';
-import { busFor, publishContentChange } from '../../lib/invalidation';
+import type { ExpiringLru } from '../../lib/cache';
+import { defineCache, invalidateContent, loadGuard, type Invalidation } from '../../lib/cache';
 import { mediaUrl } from '../../lib/storage';
 import {
   loadCatalogueMeta,
@@ -36,6 +37,8 @@ export interface CatalogueMeta {
   source_name: string | null;
   source_year: number | null;
   is_free: boolean;
+  /** Set on cached cards (the answer path checks it); fresh reads select published rows. */
+  is_published?: boolean;
 }
 
 /** What the content cache holds per question id. */
@@ -46,84 +49,45 @@ export interface QuestionCard {
 
 /** Question entries kept per database; the least recently read are dropped first. */
 export const CONTENT_CACHE_SIZE = 20_000;
-
-/** A map bounded by entries: the least recently read entries are dropped first. */
-export class LruCache<K, V> {
-  private readonly entries = new Map<K, V>();
-
-  constructor(readonly limit: number) {}
-
-  get(key: K): V | undefined {
-    const entry = this.entries.get(key);
-    if (entry === undefined) return undefined;
-    // Re-insert: Map keeps insertion order, so the first key is the least recently read.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    return entry;
-  }
-
-  set(key: K, value: V): void {
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    while (this.entries.size > this.limit) {
-      this.entries.delete(this.entries.keys().next().value!);
-    }
-  }
-
-  delete(key: K): void {
-    this.entries.delete(key);
-  }
-
-  /** Drops the entries whose key matches. */
-  deleteWhere(match: (key: K) => boolean): void {
-    for (const key of [...this.entries.keys()]) if (match(key)) this.entries.delete(key);
-  }
-
-  clear(): void {
-    this.entries.clear();
-  }
-
-  get size(): number {
-    return this.entries.size;
-  }
-}
+/** Expiry backstop of cards and course lists (decision 042). */
+export const CONTENT_CACHE_TTL_MS = 10 * 60_000;
 
 /** A course's published questions in course order (null: no such course). */
-export type CourseList = { ids: number[]; sourceIds: (number | null)[] } | null;
+export type CourseList = {
+  ids: number[];
+  sourceIds: (number | null)[];
+  types: QuestionType[];
+  inCase: boolean[];
+} | null;
 
 /** Course lists kept per database. */
 export const COURSE_CACHE_SIZE = 1_000;
 
-interface ContentCacheState {
-  cards: LruCache<number, QuestionCard>;
-  courses: LruCache<number, CourseList>;
-  freePerCourse: number;
-}
+// Free preview and case positions depend on the other questions of a course, so any content
+// change (or `all`) drops every card and course list.
+const dropOnContent = (cache: ExpiringLru<number, unknown>, event: Invalidation) => {
+  if (event.kind === 'content' || event.kind === 'all') cache.clear();
+};
+const cardCache = defineCache<number, QuestionCard>('question-cards', {
+  limit: CONTENT_CACHE_SIZE,
+  ttlMs: CONTENT_CACHE_TTL_MS,
+  onEvent: dropOnContent,
+});
+const courseCache = defineCache<number, CourseList>('course-lists', {
+  limit: COURSE_CACHE_SIZE,
+  ttlMs: CONTENT_CACHE_TTL_MS,
+  onEvent: dropOnContent,
+});
 
-// One cache per database handle: ids of two databases (tests, tools) never mix.
-const caches = new WeakMap<Db, ContentCacheState>();
-function cacheFor(db: Db, freePerCourse: number): ContentCacheState {
-  let state = caches.get(db);
-  if (!state) {
-    const created: ContentCacheState = {
-      cards: new LruCache(CONTENT_CACHE_SIZE),
-      courses: new LruCache(COURSE_CACHE_SIZE),
-      freePerCourse,
-    };
-    // Every content event drops the named questions; free preview and case positions depend on
-    // the other questions of a course, so any content change drops every card.
-    busFor(db).subscribe((event) => {
-      if (event.kind === 'user') return;
-      created.cards.clear();
-      created.courses.clear();
-    });
-    caches.set(db, (state = created));
+/** The free preview size the cards of a database were built with. */
+const builtWith = new WeakMap<Db, number>();
+function cacheFor(db: Db, freePerCourse: number) {
+  const cards = cardCache.of(db);
+  if (builtWith.get(db) !== freePerCourse) {
+    cards.clear();
+    builtWith.set(db, freePerCourse);
   }
-  if (state.freePerCourse !== freePerCourse) {
-    state.cards.clear();
-    state.freePerCourse = freePerCourse;
-  }
-  return state;
+  return { cards, courses: courseCache.of(db) };
 }
 
 /**
@@ -133,10 +97,10 @@ function cacheFor(db: Db, freePerCourse: number): ContentCacheState {
  * invalidation plugin. Call it after the transaction committed.
  */
 export async function invalidateQuestionContent(db: Db, ids?: number[]): Promise<void> {
-  await publishContentChange(db, ids);
+  await invalidateContent(db, ids);
 }
 
-export const contentCacheSize = (db: Db) => caches.get(db)?.cards.size ?? 0;
+export const contentCacheSize = (db: Db) => cardCache.peek(db)?.size ?? 0;
 
 /** A, B, C… (choices are at most 8). */
 const label = (index: number): string => String.fromCharCode(65 + index);
@@ -195,7 +159,6 @@ export async function getQuestionCards(
   ids: number[],
   freePerCourse: number,
 ): Promise<Map<number, QuestionCard>> {
-  const bus = busFor(db);
   const { cards } = cacheFor(db, freePerCourse);
   const found = new Map<number, QuestionCard>();
   const missing: number[] = [];
@@ -205,13 +168,13 @@ export async function getQuestionCards(
     else missing.push(id);
   }
   if (!missing.length) return found;
-  const generation = bus.generation;
+  const guard = loadGuard(db);
   const metas = await loadCatalogueMeta(db, missing, freePerCourse);
   const contents = await freshQuestionContent(
     db,
     metas.map((m) => m.id),
   );
-  const keep = bus.ready && bus.generation === generation;
+  const keep = guard.keep();
   for (const meta of metas) {
     const content = contents.get(meta.id);
     if (!content) continue;
@@ -228,13 +191,17 @@ export async function getCourseList(
   courseId: number,
   freePerCourse: number,
 ): Promise<CourseList> {
-  const bus = busFor(db);
   const { courses } = cacheFor(db, freePerCourse);
   const hit = courses.get(courseId);
   if (hit !== undefined) return hit;
-  const generation = bus.generation;
+  const guard = loadGuard(db);
   const rows = await loadCourseQuestionList(db, courseId);
-  const list = rows && { ids: rows.map((r) => r.id), sourceIds: rows.map((r) => r.source_id) };
-  if (bus.ready && bus.generation === generation) courses.set(courseId, list);
+  const list = rows && {
+    ids: rows.map((r) => r.id),
+    sourceIds: rows.map((r) => r.source_id),
+    types: rows.map((r) => r.type),
+    inCase: rows.map((r) => r.in_case),
+  };
+  if (guard.keep()) courses.set(courseId, list);
   return list;
 }

@@ -1,6 +1,5 @@
 import type { Db } from '../../db/client';
-import { busFor } from '../../lib/invalidation';
-import { LruCache } from './content-cache';
+import { defineCache, loadGuard } from '../../lib/cache';
 import {
   loadPersonalState,
   subscriptionWindow,
@@ -24,28 +23,27 @@ export interface PersonalState {
 /** User-course entries kept per database; the least recently read are dropped first. */
 export const PERSONAL_CACHE_SIZE = 2_000;
 
+/** Expiry backstop of personal state and subscription access (decision 042). */
+export const PERSONAL_CACHE_TTL_MS = 5 * 60_000;
+
 const key = (userId: number, courseId: number) => `${userId}:${courseId}`;
 
-const caches = new WeakMap<Db, LruCache<string, PersonalState>>();
-function cacheFor(db: Db): LruCache<string, PersonalState> {
-  let cache = caches.get(db);
-  if (!cache) {
-    const created = new LruCache<string, PersonalState>(PERSONAL_CACHE_SIZE);
-    busFor(db).subscribe((event) => {
-      if (event.kind === 'user') {
-        const prefix = `${event.userId}:`;
-        created.deleteWhere((k) => k.startsWith(prefix));
-      } else {
-        // Content changes may move questions between courses: start again.
-        created.clear();
-      }
-    });
-    caches.set(db, (cache = created));
-  }
-  return cache;
-}
+const personalCache = defineCache<string, PersonalState>('personal-state', {
+  limit: PERSONAL_CACHE_SIZE,
+  ttlMs: PERSONAL_CACHE_TTL_MS,
+  userOf: (k) => Number(k.split(':')[0]),
+  onEvent(cache, event) {
+    if (event.kind === 'user' || event.kind === 'progress') {
+      const prefix = `${event.userId}:`;
+      cache.deleteWhere((k) => k.startsWith(prefix));
+    } else {
+      // Content changes may move questions between courses: start again.
+      cache.clear();
+    }
+  },
+});
 
-export const personalCacheSize = (db: Db) => caches.get(db)?.size ?? 0;
+export const personalCacheSize = (db: Db) => personalCache.peek(db)?.size ?? 0;
 
 /**
  * The user's state over a course: from the cache, else one query. Kept only while the
@@ -56,11 +54,10 @@ export async function getPersonalState(
   userId: number,
   courseId: number,
 ): Promise<PersonalState> {
-  const bus = busFor(db);
-  const cache = cacheFor(db);
+  const cache = personalCache.of(db);
   const hit = cache.get(key(userId, courseId));
   if (hit) return hit;
-  const generation = bus.generation;
+  const guard = loadGuard(db);
   const row = await loadPersonalState(db, userId, courseId);
   const playlists = new Map<number, number[]>();
   for (const [questionId, playlistId] of row.playlists) {
@@ -78,7 +75,7 @@ export async function getPersonalState(
     history: new Map(row.history),
     courseSources: row.course_sources,
   };
-  if (bus.ready && bus.generation === generation) cache.set(key(userId, courseId), state);
+  if (guard.keep()) cache.set(key(userId, courseId), state);
   return state;
 }
 
@@ -90,28 +87,23 @@ export interface SubscriptionAccess {
   until: number;
 }
 
-const accessCaches = new WeakMap<Db, LruCache<number, SubscriptionAccess>>();
-function accessCacheFor(db: Db): LruCache<number, SubscriptionAccess> {
-  let cache = accessCaches.get(db);
-  if (!cache) {
-    const created = new LruCache<number, SubscriptionAccess>(PERSONAL_CACHE_SIZE);
-    // Purchases are decided by staff (an `all` event) or changed by the learner (`user`).
-    busFor(db).subscribe((event) => {
-      if (event.kind === 'user') created.delete(event.userId);
-      else if (event.kind === 'all') created.clear();
-    });
-    accessCaches.set(db, (cache = created));
-  }
-  return cache;
-}
+// Purchases are decided by staff (who publish the learner's event) or changed by the learner.
+const accessCache = defineCache<number, SubscriptionAccess>('subscription-access', {
+  limit: PERSONAL_CACHE_SIZE,
+  ttlMs: PERSONAL_CACHE_TTL_MS,
+  userOf: (userId) => userId,
+  onEvent(cache, event) {
+    if (event.kind === 'user') cache.delete(event.userId);
+    else if (event.kind === 'all') cache.clear();
+  },
+});
 
 /** A learner's subscription access: cached until it changes by time or by a write. */
 export async function getSubscriptionAccess(db: Db, userId: number): Promise<SubscriptionAccess> {
-  const bus = busFor(db);
-  const cache = accessCacheFor(db);
+  const cache = accessCache.of(db);
   const hit = cache.get(userId);
-  if (hit && hit.until > Date.now()) return hit;
-  const generation = bus.generation;
+  if (hit) return hit;
+  const guard = loadGuard(db);
   const rows = await subscriptionWindow(db, userId);
   const active = rows.filter((r) => r.active);
   const access: SubscriptionAccess = {
@@ -119,6 +111,6 @@ export async function getSubscriptionAccess(db: Db, userId: number): Promise<Sub
     moduleIds: [...new Set(active.flatMap((r) => (r.module_id === null ? [] : [r.module_id])))],
     until: Math.min(Infinity, ...rows.map((r) => new Date(r.changes_at).getTime())),
   };
-  if (bus.ready && bus.generation === generation) cache.set(userId, access);
+  if (guard.keep()) cache.set(userId, access, access.until);
   return access;
 }

@@ -171,9 +171,10 @@ export async function loadCatalogueMeta(db: Db, ids: number[], freePerCourse: nu
     source_name: string | null;
     source_year: number | null;
     is_free: boolean;
+    is_published: boolean;
   }>(
     db,
-    sql`select q.id, q.type, q.course_id, c.module_id, q.year,
+    sql`select q.id, q.type, q.course_id, c.module_id, q.year, q.is_published,
       case when q.clinical_case_id is null then null else
         (select count(*)::int from questions q2 where q2.clinical_case_id = q.clinical_case_id
           and q2.is_published and (q2."order", q2.id) <= (q."order", q.id)) end as case_order,
@@ -240,9 +241,10 @@ export async function loadPersonalState(
 export async function loadCourseQuestionList(db: Db, courseId: number) {
   const exists = await rows(db, sql`select 1 from courses where id = ${courseId}`);
   if (!exists.length) return null;
-  return rows<{ id: number; source_id: number | null }>(
+  return rows<{ id: number; source_id: number | null; type: QuestionType; in_case: boolean }>(
     db,
-    sql`select q.id, q.source_id from questions q
+    sql`select q.id, q.source_id, q.type, q.clinical_case_id is not null as in_case
+      from questions q
       where q.course_id = ${courseId} and q.is_published order by q."order", q.id`,
   );
 }

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { choices, clinicalCases, questions } from '../../db/schema/index';
 import { setupTestApp } from '../../../test/helper';
 import { buildCourse, buildQuestion, buildUser } from '../../../test/factories';
-import { LruCache, contentCacheSize, invalidateQuestionContent } from './content-cache';
+import { ExpiringLru } from '../../lib/cache';
+import { contentCacheSize, invalidateQuestionContent } from './content-cache';
 import { buildPlaylist, favorite, hide, note } from './questions.fixtures';
 
 const { app, database } = await setupTestApp({ FREE_QUESTIONS_PER_COURSE: '1000' });
@@ -84,7 +85,7 @@ describe('content cache', () => {
   });
 
   it('stays bounded, dropping the least recently read entry', () => {
-    const cache = new LruCache<number, string>(2);
+    const cache = new ExpiringLru<number, string>(2, 60_000);
     cache.set(1, 'a');
     cache.set(2, 'b');
     expect(cache.get(1)).toBe('a');

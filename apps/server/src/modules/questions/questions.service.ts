@@ -17,12 +17,12 @@ import { assertQuestionAccess, canRead, loadAccess } from './access';
 import { busFor } from '../../lib/invalidation';
 import {
   freshQuestionContent,
-  getCourseList,
   getQuestionCards,
   type CatalogueMeta,
   type QuestionContent,
 } from './content-cache';
 import { getPersonalState, type PersonalState } from './personal-cache';
+import { cachedCourseView, firstUnansweredOf, onlyCourse, typesOf } from './course-view';
 import { drawExam, examSeed } from './exam-sample';
 import { loadQuestionMeta, type StoredAnswer } from './question-content.repository';
 import {
@@ -193,6 +193,14 @@ function assertChoice(exists: boolean, field: string): void {
   if (!exists) throw badRequest(field, INVALID_CHOICE);
 }
 
+/** The course as the caller's list shows it, from memory; null when the caches cannot serve. */
+async function courseView(deps: Deps, user: User, course: number, session?: number) {
+  const freePerCourse = deps.config.freeQuestionsPerCourse;
+  const view = await cachedCourseView(deps.db, user.id, course, freePerCourse, session);
+  assertChoice(view !== undefined, 'course');
+  return view ?? null;
+}
+
 /** Turns list filters into a scope: references checked, the caller's course filter applied. */
 async function scopeOf(db: Db, user: User, f: QuestionFilter): Promise<QuestionScope> {
   if (f.module !== undefined) assertChoice(await moduleExists(db, f.module), 'module');
@@ -249,15 +257,9 @@ async function cachedCoursePage(deps: Deps, user: User, query: QuestionListQuery
   if (q.search || q.favorite !== undefined || q.noted !== undefined || q.hidden === true)
     return null;
   if (q.unanswered !== undefined || q.incorrect !== undefined) return null;
-  const freePerCourse = deps.config.freeQuestionsPerCourse;
-  const list = await getCourseList(deps.db, course, freePerCourse);
-  assertChoice(list !== null, 'course');
-  const state = await getPersonalState(deps.db, user.id, course);
-  if (q.session !== undefined && q.session !== state.sessionId) return null;
-  const sources = state.courseSources?.length ? new Set(state.courseSources) : null;
-  const ids = list!.ids.filter(
-    (id, i) => !state.hidden.has(id) && (!sources || sources.has(list!.sourceIds[i]!)),
-  );
+  const view = await courseView(deps, user, course, q.session);
+  if (!view) return null;
+  const ids = view.positions.map((i) => view.list.ids[i]!);
   assertPageExists(query, ids.length);
   const { limit, offset } = pageWindow(query);
   const access = await loadAccess(deps, user);
@@ -298,6 +300,9 @@ export async function questionTypes(
   user: User,
   filter: QuestionFilter,
 ): Promise<QuestionTypesCount> {
+  // A whole course (what the question list asks): from memory when warm.
+  const view = onlyCourse(filter) ? await courseView(deps, user, filter.course) : null;
+  if (view) return typesOf(view);
   return countQuestionTypes(deps.db, await scopeOf(deps.db, user, filter));
 }
 
@@ -307,6 +312,8 @@ export async function firstUnanswered(
   user: User,
   query: { course: number; session?: number; page_size: number },
 ): Promise<FirstUnanswered> {
+  const view = await courseView(deps, user, query.course, query.session);
+  if (view) return firstUnansweredOf(view, query.page_size);
   const scope = await scopeOf(deps.db, user, { course: query.course });
   let sessionId: number | null;
   if (query.session !== undefined) {

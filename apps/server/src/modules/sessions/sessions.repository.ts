@@ -138,6 +138,22 @@ export async function listResumable(db: Db, userId: number): Promise<SessionRow[
     .limit(100);
 }
 
+/** The questions answered in each of these sessions. */
+export async function answeredIn(db: Db, sessionIds: number[]) {
+  const answered = new Map<number, Set<number>>();
+  if (sessionIds.length === 0) return answered;
+  const rows = await db
+    .select({ sessionId: sessionQuestions.sessionId, questionId: sessionQuestions.questionId })
+    .from(sessionQuestions)
+    .where(inArray(sessionQuestions.sessionId, sessionIds));
+  for (const { sessionId, questionId } of rows) {
+    const set = answered.get(sessionId);
+    if (set) set.add(questionId);
+    else answered.set(sessionId, new Set([questionId]));
+  }
+  return answered;
+}
+
 /** Answered and right answers per session. */
 export async function sessionStats(db: Db, sessionIds: number[]) {
   const stats = new Map<number, { answered: number; correct: number }>();

@@ -188,7 +188,8 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(sessionResumeSchema), ...errors },
       },
     },
-    async (request) => service.resumeSessions(app.db, requireUser(request).id),
+    async (request) =>
+      service.resumeSessions(app.db, requireUser(request).id, app.config.freeQuestionsPerCourse),
   );
 
   app.get(
@@ -215,6 +216,8 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/session_questions/',
     {
+      // Records an answer only: the caller's progress, not their account or access (decision 042).
+      config: { invalidates: 'progress' },
       schema: {
         tags,
         summary: 'Answers a question in a session; answers the correction',

@@ -11,6 +11,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { badRequest, nonFieldError, notFound } from '../../lib/errors';
 import { assertPageExists, pageWindow } from '../../lib/pagination';
+import { courseCounts } from '../catalogue/catalogue-counts';
+import { getCourseList } from '../questions/content-cache';
 import * as repo from './sessions.repository';
 
 /** Positions in a question list are given for pages of 10, like the seed's player. */
@@ -27,7 +29,9 @@ async function toSessions(db: Db, rows: repo.SessionRow[]): Promise<Session[]> {
     rows.map((r) => r.id),
   );
   const courseIds = [...new Set(rows.flatMap((r) => (r.courseId ? [r.courseId] : [])))];
-  const totals = await repo.courseQuestionCounts(db, courseIds);
+  // Live questions per course: counted once and cached until content changes (decision 042).
+  const counts = await courseCounts(db, courseIds);
+  const totals = new Map([...counts].map(([id, c]) => [id, c.total]));
   return rows.map((row) => {
     const s = stats.get(row.id) ?? { answered: 0, correct: 0 };
     return {
@@ -180,17 +184,45 @@ export async function clearModuleProgress(
 }
 
 /** The caller's unfinished sessions with at least one answer, and where to pick each up. */
-export async function resumeSessions(db: Db, userId: number): Promise<SessionResume[]> {
+/**
+ * The first unanswered question of each session with its 0-based position: a course session
+ * reads its course's question list from the cache and its own answers (decision 042); a custom
+ * session asks the database.
+ */
+async function firstUnansweredOf(db: Db, rows: repo.SessionRow[], freePerCourse: number) {
+  const answered = await repo.answeredIn(
+    db,
+    rows.filter((r) => r.courseId).map((r) => r.id),
+  );
+  return Promise.all(
+    rows.map(async (row) => {
+      if (!row.courseId) return repo.firstUnanswered(db, row);
+      const list = await getCourseList(db, row.courseId, freePerCourse);
+      const done = answered.get(row.id) ?? new Set<number>();
+      const position = list ? list.ids.findIndex((id) => !done.has(id)) : -1;
+      return position < 0 ? undefined : { questionId: list!.ids[position]!, position };
+    }),
+  );
+}
+
+export async function resumeSessions(
+  db: Db,
+  userId: number,
+  freePerCourse: number,
+): Promise<SessionResume[]> {
   const rows = await repo.listResumable(db, userId);
-  const sessions = await toSessions(db, rows);
-  const courses = await repo.courseNames(db, [
-    ...new Set(rows.flatMap((r) => (r.courseId ? [r.courseId] : []))),
+  const courseIds = [...new Set(rows.flatMap((r) => (r.courseId ? [r.courseId] : [])))];
+  // Independent reads, side by side on the pool.
+  const [firsts, sessions, courses] = await Promise.all([
+    firstUnansweredOf(db, rows, freePerCourse),
+    toSessions(db, rows),
+    repo.courseNames(db, courseIds),
   ]);
   return Promise.all(
     rows.map(async (row, i) => {
       const s = sessions[i]!;
       const course = row.courseId ? courses.get(row.courseId) : undefined;
-      const first = await repo.firstUnanswered(db, row);
+      const first = firsts[i];
       return {
         session_id: row.id,
         name: row.name,

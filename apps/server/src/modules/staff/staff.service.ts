@@ -2,7 +2,7 @@ import type { StaffUser, StaffUserDetail, StaffUserQuery, StaffUserUpdate } from
 import type { Db } from '../../db/client';
 import { revokeTokens, type User } from '../../lib/auth';
 import { badRequest, notFound } from '../../lib/errors';
-import { publishUserChange } from '../../lib/invalidation';
+import { invalidateUsers } from '../../lib/cache';
 import { assertPageExists, pageWindow } from '../../lib/pagination';
 import { recordStaffAction } from '../audit/audit.service';
 import { listUserPurchases } from '../subscriptions/subscriptions.repository';
@@ -76,7 +76,7 @@ export async function updateUser(
   const after = (await repo.updateUser(db, id, values))!;
   if (before.isActive && !after.isActive) await revokeTokens(db, id);
   // Cached token lookups hold the old flags.
-  await publishUserChange(db, id);
+  await invalidateUsers(db, [id]);
   const changes = [
     before.isStaff !== after.isStaff
       ? after.isStaff

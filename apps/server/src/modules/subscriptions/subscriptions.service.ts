@@ -18,6 +18,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { invalidateUsers } from '../../lib/cache';
 import type { User } from '../../lib/auth';
 import { badRequest, fieldErrors, nonFieldError, notFound } from '../../lib/errors';
 import { cleanImage } from '../../lib/images';
@@ -258,6 +259,8 @@ async function decide(
 ): Promise<StaffPurchase> {
   if (!(await repo.decidePendingPurchase(deps.db, before.id, values)))
     throw nonFieldError(MESSAGES.notPending);
+  // The learner's cached access changes now, whoever or whatever decided (decision 042).
+  await invalidateUsers(deps.db, [before.userId]);
   const now = new Date();
   const after = toStaffPurchase(await findForStaff(deps, before.id), deps, now);
   const action = values.status === 'approved' ? 'purchase.approve' : 'purchase.reject';

@@ -1,4 +1,5 @@
-import { signInFormSchema, type SignInForm } from '@qbank/contract/forms';
+import type { SignInForm } from '@qbank/contract/forms';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -13,12 +14,17 @@ import { AuthCard } from './auth-layout';
 import { GoogleButton } from './google-button';
 import { PasswordField } from './password-field';
 
+/** The form's schema, loaded apart: zod is not part of what the sign-in route needs to render. */
+const loadSchema = () => import('@qbank/contract/forms').then((m) => m.signInFormSchema);
+
 export default function SignInPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const login = useLogin();
   const google = useGoogleSignIn();
-  const form = useZodForm<SignInForm>(signInFormSchema, { email: '', password: '' });
+  const form = useZodForm<SignInForm>(loadSchema, { email: '', password: '' });
+  // Fetched once the page shows, so that submitting does not wait for it.
+  useEffect(() => void loadSchema(), []);
   const { errors } = form.formState;
 
   function next(user: SessionUser) {

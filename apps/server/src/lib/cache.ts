@@ -1,0 +1,171 @@
+import type { Db } from '../db/client';
+import { busFor, type Invalidation } from './invalidation';
+
+/**
+ * Read caches and their invalidation: THE RULE (decision 042, after 029).
+ *
+ * 1. Every in-memory cache of database data is made here with `defineCache`: it has a name, an
+ *    entry bound (LRU) and an expiry backstop (TTL), and says which invalidation events drop
+ *    which of its entries. No module keeps a Map of database rows anywhere else.
+ * 2. Every write that changes cached data publishes through `invalidate*` below AFTER its
+ *    transaction committed, and before its response leaves:
+ *    - a user's own write over HTTP: the invalidation plugin (`lib/invalidation.ts`) publishes
+ *      `user` for the caller after every POST/PUT/PATCH/DELETE, and `all` for staff, so a new
+ *      write route is covered on day one (the test `cache-invalidation.test.ts` walks every
+ *      documented write route and fails on one it has no mapping for);
+ *    - a write that changes ANOTHER user's data, or runs outside a signed-in request (provider
+ *      sign-in, a purchase decision, re-scoring after a key change, an import, a webhook, a CLI
+ *      command, a job), calls `invalidateUsers` / `invalidateContent` / `invalidateAll` itself,
+ *      in the service or repository that writes.
+ * 3. A cache stores a loaded value only while the bus is ready and no event arrived during the
+ *    load (`loadGuard`), so a read that raced a write never lands.
+ * 4. Events cross instances by PostgreSQL LISTEN/NOTIFY; the TTL heals whatever a lost
+ *    notification or a hand-made SQL change leaves behind.
+ */
+
+export type { Invalidation } from './invalidation';
+
+/** A map bounded by entries (least recently read dropped first) whose entries expire. */
+export class ExpiringLru<K, V> {
+  private readonly entries = new Map<K, { value: V; expires: number }>();
+
+  constructor(
+    readonly limit: number,
+    readonly ttlMs: number,
+  ) {}
+
+  get(key: K): V | undefined {
+    const entry = this.entries.get(key);
+    if (entry === undefined) return undefined;
+    this.entries.delete(key);
+    if (entry.expires <= Date.now()) return undefined;
+    // Re-insert: Map keeps insertion order, so the first key is the least recently read.
+    this.entries.set(key, entry);
+    return entry.value;
+  }
+
+  has(key: K): boolean {
+    const entry = this.entries.get(key);
+    return entry !== undefined && entry.expires > Date.now();
+  }
+
+  /** Stores `value`; `expires` (epoch ms) shortens the entry's life below the TTL. */
+  set(key: K, value: V, expires = Infinity): void {
+    this.entries.delete(key);
+    this.entries.set(key, { value, expires: Math.min(expires, Date.now() + this.ttlMs) });
+    while (this.entries.size > this.limit) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  delete(key: K): void {
+    this.entries.delete(key);
+  }
+
+  /** Drops the entries whose key or value matches. */
+  deleteWhere(match: (key: K, value: V) => boolean): void {
+    for (const [key, entry] of [...this.entries])
+      if (match(key, entry.value)) this.entries.delete(key);
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+
+  keys(): K[] {
+    return [...this.entries.keys()];
+  }
+
+  /** Live entries (tests). */
+  list(): [K, V][] {
+    const now = Date.now();
+    return [...this.entries].filter(([, e]) => e.expires > now).map(([k, e]) => [k, e.value]);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+export interface CacheDefinition<K, V> {
+  /** Entries kept per database handle. */
+  limit: number;
+  /** Expiry backstop: no entry lives longer, whatever the events. */
+  ttlMs: number;
+  /**
+   * For caches of personal data: the user an entry belongs to. The invalidation test checks
+   * that every write drops the writer's (or the touched learners') entries of every such cache.
+   */
+  userOf?: (key: K, value: V) => number;
+  /** Drops what an event makes stale. */
+  onEvent: (cache: ExpiringLru<K, V>, event: Invalidation) => void;
+}
+
+/** The caches of one kind, one per database handle (ids of two databases never mix). */
+export interface NamedCache<K, V> {
+  readonly name: string;
+  readonly definition: CacheDefinition<K, V>;
+  of(db: Db): ExpiringLru<K, V>;
+  /** The cache of `db` if it was ever used (tests and sizes), without creating it. */
+  peek(db: Db): ExpiringLru<K, V> | undefined;
+}
+
+const registry = new Map<string, NamedCache<unknown, unknown>>();
+
+export function defineCache<K, V>(
+  name: string,
+  definition: CacheDefinition<K, V>,
+): NamedCache<K, V> {
+  if (registry.has(name)) throw new Error(`Cache "${name}" is defined twice.`);
+  const perDb = new WeakMap<Db, ExpiringLru<K, V>>();
+  const named: NamedCache<K, V> = {
+    name,
+    definition,
+    of(db) {
+      let cache = perDb.get(db);
+      if (!cache) {
+        const created = new ExpiringLru<K, V>(definition.limit, definition.ttlMs);
+        busFor(db).subscribe((event) => definition.onEvent(created, event));
+        perDb.set(db, (cache = created));
+      }
+      return cache;
+    },
+    peek: (db) => perDb.get(db),
+  };
+  registry.set(name, named as NamedCache<unknown, unknown>);
+  return named;
+}
+
+/** Every cache defined so far, by name. */
+export const definedCaches = (): ReadonlyMap<string, NamedCache<unknown, unknown>> => registry;
+
+/**
+ * For a load that may be cached: `keep()` after the load says whether the result may be stored
+ * (the bus is ready and no event arrived since the guard was taken).
+ */
+export function loadGuard(db: Db): { keep: () => boolean } {
+  const bus = busFor(db);
+  const generation = bus.generation;
+  return { keep: () => bus.ready && bus.generation === generation };
+}
+
+/** Whether caches may be read now (on PostgreSQL: the listener is up). */
+export const cachesReady = (db: Db): boolean => busFor(db).ready;
+
+/** Above this many users, one `all` event is cheaper than one event per user. */
+const MAX_USER_EVENTS = 100;
+
+/** These users' personal data, access, account or token changed. Call after commit. */
+export async function invalidateUsers(db: Db, userIds: Iterable<number>): Promise<void> {
+  const ids = [...new Set(userIds)];
+  if (ids.length > MAX_USER_EVENTS) return invalidateAll(db);
+  for (const userId of ids) await busFor(db).publish({ kind: 'user', userId });
+}
+
+/** Question content or the catalogue changed (no ids: all of it). Call after commit. */
+export async function invalidateContent(db: Db, questionIds?: number[]): Promise<void> {
+  await busFor(db).publish({ kind: 'content', ids: questionIds });
+}
+
+/** Anything may have changed. Call after commit. */
+export async function invalidateAll(db: Db): Promise<void> {
+  await busFor(db).publish({ kind: 'all' });
+}
