@@ -130,6 +130,10 @@ const WRITES: Record<string, Effect> = {
   'put /api/staff/cases/{id}/': 'staff',
   'post /api/staff/imports/': 'staff',
   'post /api/staff/media/': 'staff',
+  // Issue 13: review settings and runs, a miss class on one's own answer.
+  'patch /api/question_answer_history/{id}/': 'caller',
+  'patch /api/review/settings/': 'caller',
+  'post /api/review/runs/': 'caller',
 };
 
 const WRITE_METHODS = ['post', 'put', 'patch', 'delete'];
