@@ -19,6 +19,7 @@ import { invalidationPlugin } from './lib/invalidation';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
+import { statsRoutes } from './modules/stats/stats.routes';
 
 /** Every feature's routes, under /api. One line per feature plugin. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -42,4 +43,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(auditRoutes, { prefix: '/api' });
   await app.register(staffRoutes, { prefix: '/api' });
   await app.register(backofficeRoutes, { prefix: '/api' });
+  await app.register(statsRoutes, { prefix: '/api' });
 }

@@ -48,6 +48,10 @@ export const historyCreateSchema = z.object({
   mode: answerModeSchema,
   time_spent_ms: z.number().int().min(0).max(86_400_000).default(0),
   scoring: scoringRuleSchema,
+  counted: z
+    .boolean()
+    .default(true)
+    .describe('false: a "don\'t count this run" answer, left out of statistics and the dashboard'),
 });
 export type HistoryCreate = z.input<typeof historyCreateSchema>;
 
@@ -57,6 +61,7 @@ export const historyCreatedSchema = answerCorrectionSchema.extend({
   choices: z.array(z.number().int()),
   mode: answerModeSchema,
   time_spent_ms: z.number().int(),
+  counted: z.boolean(),
   created_at: timestamp,
 });
 export type HistoryCreated = z.infer<typeof historyCreatedSchema>;

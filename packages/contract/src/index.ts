@@ -13,3 +13,4 @@ export * from './questions';
 export * from './fields';
 export * from './backoffice';
 export * from './staff-content';
+export * from './stats';

@@ -8,3 +8,4 @@ export * from './discussion';
 export * from './notifications';
 export * from './audit';
 export * from './backoffice';
+export * from './stats';

@@ -76,6 +76,8 @@ export const questionAnswerHistory = pgTable(
     score: real('score').notNull(),
     timeSpentMs: integer('time_spent_ms').notNull().default(0),
     mode: varchar('mode', { length: 8 }).$type<(typeof ANSWER_MODES)[number]>().notNull(),
+    /** False for a "don't count this run" answer: left out of statistics (decision 039). */
+    counted: boolean('counted').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

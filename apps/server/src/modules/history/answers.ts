@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import type { User } from '../../lib/auth';
 import { badRequest } from '../../lib/errors';
 import { assertQuestionAccess, type AccessDeps } from '../questions/access';
+import { recordCountedAnswer } from '../stats/index';
 import {
   findAnswerableQuestions,
   insertHistory,
@@ -79,26 +80,39 @@ export function grade(question: AnswerableQuestion, ticked: number[], rule: Scor
   };
 }
 
-/** Appends a graded answer to the user's permanent history. */
+/**
+ * Appends a graded answer to the user's permanent history and, when it counts, to the
+ * statistics' aggregates (decision 039). Call it inside a transaction: both writes or neither.
+ */
 export async function logAnswer(
   db: Db,
   entry: {
     userId: number;
-    questionId: number;
+    question: AnswerableQuestion;
     graded: Graded;
     timeSpentMs: number;
     mode: 'study' | 'exam';
+    counted?: boolean;
   },
 ) {
-  return insertHistory(db, {
+  const row = await insertHistory(db, {
     userId: entry.userId,
-    questionId: entry.questionId,
+    questionId: entry.question.id,
     choices: entry.graded.choices,
     isCorrect: entry.graded.isCorrect,
     score: entry.graded.score,
     timeSpentMs: entry.timeSpentMs,
     mode: entry.mode,
+    counted: entry.counted ?? true,
   });
+  if (row.counted) {
+    await recordCountedAnswer(db, {
+      ...row,
+      courseId: entry.question.courseId,
+      sourceId: entry.question.sourceId,
+    });
+  }
+  return row;
 }
 
 /** Published questions with their choices, by id, to build corrections in bulk. */

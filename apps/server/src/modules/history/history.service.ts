@@ -12,6 +12,7 @@ import { assertPageExists, pageWindow } from '../../lib/pagination';
 import type { AccessDeps } from '../questions/access';
 import { grade, loadAnswerableQuestion, logAnswer } from './answers';
 import * as repo from './history.repository';
+import { forgetCountedAnswer } from '../stats/index';
 
 type HistoryCreateInput = z.output<typeof historyCreateSchema>;
 
@@ -23,19 +24,23 @@ export async function recordAnswer(
 ): Promise<HistoryCreated> {
   const question = await loadAnswerableQuestion(deps, user, input.question);
   const graded = grade(question, input.choices, input.scoring);
-  const row = await logAnswer(deps.db, {
-    userId: user.id,
-    questionId: question.id,
-    graded,
-    timeSpentMs: input.time_spent_ms,
-    mode: input.mode,
-  });
+  const row = await deps.db.transaction((tx) =>
+    logAnswer(tx, {
+      userId: user.id,
+      question,
+      graded,
+      timeSpentMs: input.time_spent_ms,
+      mode: input.mode,
+      counted: input.counted,
+    }),
+  );
   return {
     id: row.id,
     question: row.questionId,
     choices: row.choices,
     mode: row.mode,
     time_spent_ms: row.timeSpentMs,
+    counted: row.counted,
     created_at: row.createdAt.toISOString(),
     ...graded.correction,
   };
@@ -68,5 +73,9 @@ export async function listHistory(db: Db, userId: number, query: HistoryListQuer
 }
 
 export async function deleteHistory(db: Db, userId: number, id: number): Promise<void> {
-  if (!(await repo.deleteHistory(db, userId, id))) throw notFound();
+  await db.transaction(async (tx) => {
+    const row = await repo.deleteHistory(tx, userId, id);
+    if (!row) throw notFound();
+    if (row.counted) await forgetCountedAnswer(tx, row);
+  });
 }

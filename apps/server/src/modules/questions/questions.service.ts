@@ -216,6 +216,7 @@ async function scopeOf(db: Db, user: User, f: QuestionFilter): Promise<QuestionS
     unanswered: f.unanswered,
     incorrect: f.incorrect,
     sessionId: f.session,
+    difficulty: f.difficulty,
   };
 }
 
@@ -249,6 +250,7 @@ async function cachedCoursePage(deps: Deps, user: User, query: QuestionListQuery
   if (q.search || q.favorite !== undefined || q.noted !== undefined || q.hidden === true)
     return null;
   if (q.unanswered !== undefined || q.incorrect !== undefined) return null;
+  if (q.difficulty !== undefined) return null;
   const freePerCourse = deps.config.freeQuestionsPerCourse;
   const list = await getCourseList(deps.db, course, freePerCourse);
   assertChoice(list !== null, 'course');
@@ -343,6 +345,7 @@ export async function buildExam(deps: Deps, user: User, query: ExamQuery) {
     favorite: query.favorite,
     hidden: false,
     accessibleOnly: access,
+    difficulty: query.difficulty,
   };
   const seed = examSeed(query.seed);
   const ids = await drawExam(query.count, (window) => examDraw(deps.db, scope, seed, window));

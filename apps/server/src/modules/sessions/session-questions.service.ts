@@ -75,7 +75,7 @@ export async function answer(
     await updateSession(tx, session.id, { updatedAt: now });
     await logAnswer(tx, {
       userId,
-      questionId: question.id,
+      question,
       graded,
       timeSpentMs: input.time_spent_ms,
       mode: 'study',

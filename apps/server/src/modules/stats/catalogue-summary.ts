@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { busFor } from '../../lib/invalidation';
+
+/**
+ * What the exam relevance and "what next" need of the catalogue: per course its published
+ * questions and, per past exam (source), how many of them it holds. Built with two grouped
+ * scans of the bank and kept per process while the invalidation bus runs, dropped on every
+ * content change (decision 029's events) and after five minutes anyway (decision 039).
+ */
+
+export interface CourseSummary {
+  id: number;
+  name: string;
+  order: number;
+  module: number;
+  moduleName: string;
+  total: number;
+  /** source id → questions of this course in that past exam */
+  perSource: Map<number, number>;
+}
+
+export interface SourceSummary {
+  id: number;
+  module: number;
+  year: number | null;
+}
+
+export interface CatalogueSummary {
+  courses: Map<number, CourseSummary>;
+  sources: Map<number, SourceSummary>;
+  /** module id → past exams with at least one published question */
+  examsPerModule: Map<number, number>;
+}
+
+const TTL_MS = 5 * 60_000;
+const cache = new WeakMap<Db, { at: number; value: Promise<CatalogueSummary> }>();
+const listening = new WeakSet<Db>();
+
+async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+async function build(db: Db): Promise<CatalogueSummary> {
+  const courseRows = await rows<{
+    id: number;
+    name: string;
+    order: number;
+    module: number;
+    module_name: string;
+    total: number;
+  }>(
+    db,
+    sql`select c.id, c.name, c."order", c.module_id as module, m.name as module_name,
+        (select count(*) from questions q where q.course_id = c.id and q.is_published)::int as total
+      from courses c join modules m on m.id = c.module_id`,
+  );
+  const pairs = await rows<{ course: number; source: number; n: number }>(
+    db,
+    sql`select course_id as course, source_id as source, count(*)::int as n from questions
+      where is_published and source_id is not null group by 1, 2`,
+  );
+  const sourceRows = await rows<SourceSummary>(
+    db,
+    sql`select id, module_id as module, year from sources`,
+  );
+  const courses = new Map<number, CourseSummary>();
+  for (const c of courseRows) {
+    courses.set(c.id, {
+      id: c.id,
+      name: c.name,
+      order: c.order,
+      module: c.module,
+      moduleName: c.module_name,
+      total: c.total,
+      perSource: new Map(),
+    });
+  }
+  const sources = new Map(sourceRows.map((s) => [s.id, s]));
+  const examsByModule = new Map<number, Set<number>>();
+  for (const p of pairs) {
+    const course = courses.get(p.course);
+    if (!course) continue;
+    course.perSource.set(p.source, p.n);
+    const set = examsByModule.get(course.module) ?? new Set<number>();
+    set.add(p.source);
+    examsByModule.set(course.module, set);
+  }
+  const examsPerModule = new Map([...examsByModule].map(([m, set]) => [m, set.size]));
+  return { courses, sources, examsPerModule };
+}
+
+export function catalogueSummary(db: Db): Promise<CatalogueSummary> {
+  const bus = busFor(db);
+  if (!bus.ready) return build(db);
+  if (!listening.has(db)) {
+    listening.add(db);
+    bus.subscribe((event) => {
+      if (event.kind !== 'user') cache.delete(db);
+    });
+  }
+  const hit = cache.get(db);
+  if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
+  const value = build(db);
+  cache.set(db, { at: Date.now(), value });
+  value.catch(() => cache.delete(db));
+  return value;
+}
