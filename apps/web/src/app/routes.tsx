@@ -47,6 +47,8 @@ const StaffRoutes = lazy(() => import('./staff-routes'));
 // Subscriptions (issue 11).
 const Subscriptions = lazy(() => import('../features/subscriptions/components/subscriptions-page'));
 const BuySubscription = lazy(() => import('../features/subscriptions/components/buy-page'));
+// Statistics and the dashboard (issue 13).
+const Dashboard = lazy(() => import('../features/stats/components/dashboard-page'));
 
 function page(Component: LazyExoticComponent<ComponentType>) {
   return (
@@ -109,6 +111,7 @@ export function AppRoutes() {
           />
           <Route path="/subscriptions" element={page(Subscriptions)} />
           <Route path="/subscriptions/buy/:planId" element={page(BuySubscription)} />
+          <Route path="/dashboard" element={page(Dashboard)} />
           <Route path="*" element={page(NotFound)} />
         </Route>
       </Route>

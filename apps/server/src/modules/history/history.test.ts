@@ -46,6 +46,7 @@ describe('POST /api/question_answer_history/', () => {
       choices: [right!.id],
       mode: 'exam',
       time_spent_ms: 4200,
+      counted: true,
       created_at: expect.any(String),
       is_correct: true,
       score: 1,

@@ -1,6 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { bucketOf, bucketSql, difficultySql } from './measures';
+import { DIFFICULTY_MIN_ANSWERS } from '@qbank/contract';
+import { eq } from 'drizzle-orm';
+import { questions } from '../../db/schema/index';
+import { bucketOf, LAST_BUCKET } from './measures';
 
 /**
  * The aggregates of decision 039, kept in step with the answer history: every counted answer
@@ -19,6 +22,16 @@ export interface CountedAnswer {
   timeSpentMs: number;
   createdAt: Date;
 }
+
+/** The same bucket in SQL, for the rebuild (`t` an integer number of milliseconds). */
+const bucketSql = (t: SQL): SQL =>
+  sql`(case when ${t} < 120000 then ${t} / 1000 when ${t} < 600000 then 120 + (${t} - 120000) / 10000 else ${sql.raw(String(LAST_BUCKET))} end)`;
+
+export const difficultySql = (answers: SQL, correct: SQL): SQL =>
+  sql`(case when ${answers} < ${sql.raw(String(DIFFICULTY_MIN_ANSWERS))} then null
+    when ${correct} * 5 >= 4 * ${answers} then 1 when ${correct} * 5 >= 3 * ${answers} then 2
+    when ${correct} * 5 >= 2 * ${answers} then 3 when ${correct} * 5 >= ${answers} then 4
+    else 5 end)::smallint`;
 
 const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
@@ -143,4 +156,13 @@ export async function rebuildAggregates(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     for (const statement of REBUILD_STATEMENTS) await tx.execute(statement);
   });
+}
+
+/** A question's place in the catalogue, for an answer being forgotten. */
+export async function questionPlace(db: Db, questionId: number) {
+  const [row] = await db
+    .select({ courseId: questions.courseId, sourceId: questions.sourceId })
+    .from(questions)
+    .where(eq(questions.id, questionId));
+  return row;
 }

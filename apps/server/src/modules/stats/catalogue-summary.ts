@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { busFor } from '../../lib/invalidation';
+import * as repo from './stats.repository';
 
 /**
  * What the exam relevance and "what next" need of the catalogue: per course its published
@@ -37,33 +37,8 @@ const TTL_MS = 5 * 60_000;
 const cache = new WeakMap<Db, { at: number; value: Promise<CatalogueSummary> }>();
 const listening = new WeakSet<Db>();
 
-async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
 async function build(db: Db): Promise<CatalogueSummary> {
-  const courseRows = await rows<{
-    id: number;
-    name: string;
-    order: number;
-    module: number;
-    module_name: string;
-    total: number;
-  }>(
-    db,
-    sql`select c.id, c.name, c."order", c.module_id as module, m.name as module_name,
-        (select count(*) from questions q where q.course_id = c.id and q.is_published)::int as total
-      from courses c join modules m on m.id = c.module_id`,
-  );
-  const pairs = await rows<{ course: number; source: number; n: number }>(
-    db,
-    sql`select course_id as course, source_id as source, count(*)::int as n from questions
-      where is_published and source_id is not null group by 1, 2`,
-  );
-  const sourceRows = await rows<SourceSummary>(
-    db,
-    sql`select id, module_id as module, year from sources`,
-  );
+  const { courseRows, pairs, sourceRows } = await repo.catalogueRows(db);
   const courses = new Map<number, CourseSummary>();
   for (const c of courseRows) {
     courses.set(c.id, {

@@ -1,5 +1,4 @@
 import { DIFFICULTY_MIN_ANSWERS } from '@qbank/contract';
-import { sql, type SQL } from 'drizzle-orm';
 
 /**
  * The peer measures shared by the write path, the rebuild and the reads (decision 039).
@@ -15,10 +14,6 @@ export function bucketOf(ms: number): number {
   if (s < 600) return 120 + Math.floor((s - 120) / 10);
   return LAST_BUCKET;
 }
-
-/** The same bucket in SQL, for the rebuild (`t` an integer number of milliseconds). */
-export const bucketSql = (t: SQL): SQL =>
-  sql`(case when ${t} < 120000 then ${t} / 1000 when ${t} < 600000 then 120 + (${t} - 120000) / 10000 else ${sql.raw(String(LAST_BUCKET))} end)`;
 
 /** Milliseconds a bucket stands for: its middle (the last bucket: its lower bound, 10 min). */
 export function bucketMiddleMs(bucket: number): number {
@@ -62,20 +57,5 @@ export function difficultyOf(answers: number, correct: number): number | null {
   return 5;
 }
 
-export const difficultySql = (answers: SQL, correct: SQL): SQL =>
-  sql`(case when ${answers} < ${sql.raw(String(DIFFICULTY_MIN_ANSWERS))} then null
-    when ${correct} * 5 >= 4 * ${answers} then 1 when ${correct} * 5 >= 3 * ${answers} then 2
-    when ${correct} * 5 >= 2 * ${answers} then 3 when ${correct} * 5 >= ${answers} then 4
-    else 5 end)::smallint`;
-
 export const shareOf = (part: number, whole: number) =>
   whole > 0 ? Math.round((part / whole) * 1000) / 1000 : null;
-
-/** `q` (a question list's alias) has a known difficulty in `levels`. */
-export const difficultyFilterSql = (levels: number[]): SQL =>
-  levels.length
-    ? sql`exists (select 1 from question_stats qs where qs.question_id = q.id and qs.difficulty in (${sql.join(
-        levels.map((l) => sql`${l}`),
-        sql`, `,
-      )}))`
-    : sql`false`;

@@ -2,6 +2,15 @@ import { PERCENTILE_MIN_QUESTIONS } from '@qbank/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 
+/** `q` (a question list's alias) has a known difficulty in `levels`. */
+export const difficultyFilterSql = (levels: number[]): SQL =>
+  levels.length
+    ? sql`exists (select 1 from question_stats qs where qs.question_id = q.id and qs.difficulty in (${sql.join(
+        levels.map((l) => sql`${l}`),
+        sql`, `,
+      )}))`
+    : sql`false`;
+
 /** Reads of the aggregates (decision 039): never the answer history, except one indexed probe. */
 
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {
@@ -143,4 +152,31 @@ export async function moduleExists(db: Db, moduleId: number) {
     sql`select exists (select 1 from modules where id = ${moduleId}) as yes`,
   );
   return row?.yes === true;
+}
+
+/** Per course its published questions; per (course, past exam) its questions; the exams. */
+export async function catalogueRows(db: Db) {
+  const courseRows = await rows<{
+    id: number;
+    name: string;
+    order: number;
+    module: number;
+    module_name: string;
+    total: number;
+  }>(
+    db,
+    sql`select c.id, c.name, c."order", c.module_id as module, m.name as module_name,
+        (select count(*) from questions q where q.course_id = c.id and q.is_published)::int as total
+      from courses c join modules m on m.id = c.module_id`,
+  );
+  const pairs = await rows<{ course: number; source: number; n: number }>(
+    db,
+    sql`select course_id as course, source_id as source, count(*)::int as n from questions
+      where is_published and source_id is not null group by 1, 2`,
+  );
+  const sourceRows = await rows<{ id: number; module: number; year: number | null }>(
+    db,
+    sql`select id, module_id as module, year from sources`,
+  );
+  return { courseRows, pairs, sourceRows };
 }

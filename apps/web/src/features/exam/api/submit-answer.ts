@@ -6,6 +6,8 @@ export type ExamAnswer = {
   choices: number[];
   time_spent_ms: number;
   scoring: ScoringRule;
+  /** false: a "don't count this run" exam (decision 039). */
+  counted?: boolean;
 };
 
 /** POST /api/question_answer_history/ in exam mode: the server scores the answer. */

@@ -93,6 +93,7 @@ export function ExamRunner({ exam }: { exam: Exam }) {
           choices: snapshot.responses_exam[k] ?? [],
           time_spent_ms: Math.min(86_400_000, snapshot.time_spent_ms[k] ?? 0),
           scoring,
+          counted: snapshot.counted !== false,
         })),
         setSending,
       );

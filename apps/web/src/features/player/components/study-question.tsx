@@ -23,6 +23,7 @@ import { Elapsed } from './elapsed';
 import { QuestionStem } from './question-stem';
 import { RichText } from './rich-text';
 import { LockedNotice } from '../../subscriptions';
+import { PeerStats } from '../../stats';
 
 type Result = {
   choices: number[];
@@ -315,6 +316,7 @@ export function StudyQuestion({
               </Button>
             ))}
           </div>
+          <PeerStats questionId={question.id} answered />
         </section>
       ) : null}
       <div className="player-nav">
