@@ -106,6 +106,14 @@ export async function removeAnswer(db: Db, a: Omit<CountedAnswer, 'id' | 'choice
  * generator). First answers as the back office's item analysis reads them (decision 037):
  * each learner's earliest counted answer to a question.
  */
+const AGGREGATE_TABLES = [
+  'question_stats',
+  'question_choice_stats',
+  'user_daily_stats',
+  'user_course_stats',
+  'user_source_stats',
+];
+
 export const REBUILD_STATEMENTS: SQL[] = [
   sql`delete from question_choice_stats`,
   sql`delete from question_stats`,
@@ -156,6 +164,8 @@ export async function rebuildAggregates(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     for (const statement of REBUILD_STATEMENTS) await tx.execute(statement);
   });
+  // Fresh planner statistics after a bulk load (the percentile's index needs them).
+  for (const table of AGGREGATE_TABLES) await db.execute(sql.raw(`analyze ${table}`));
 }
 
 /** A question's place in the catalogue, for an answer being forgotten. */

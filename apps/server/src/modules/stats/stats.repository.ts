@@ -104,8 +104,8 @@ export async function dayTotals(db: Db, userId: number) {
 
 /**
  * Per course the caller answered enough of, the other learners who answered enough of it, and
- * how many of them had a lower (or equal) share of first answers right. Cross-multiplied
- * shares, so equal shares compare equal.
+ * how many of them had a lower (or equal) share of first answers right: one range of the
+ * (course, questions) index per course. Cross-multiplied shares, so equal shares compare equal.
  */
 export async function coursePercentiles(db: Db, userId: number) {
   return rows<{
@@ -117,15 +117,17 @@ export async function coursePercentiles(db: Db, userId: number) {
     ties: number;
   }>(
     db,
-    sql`select m.course_id as course, c.name, m.questions,
-        count(p.user_id)::int as peers,
-        count(p.user_id) filter (where p.first_right * m.questions < m.first_right * p.questions)::int as below,
-        count(p.user_id) filter (where p.first_right * m.questions = m.first_right * p.questions)::int as ties
+    sql`select m.course_id as course, c.name, m.questions, r.peers, r.below, r.ties
       from user_course_stats m join courses c on c.id = m.course_id
-        join user_course_stats p on p.course_id = m.course_id
-          and p.questions >= ${PERCENTILE_MIN_QUESTIONS} and p.user_id <> m.user_id
-      where m.user_id = ${userId} and m.questions >= ${PERCENTILE_MIN_QUESTIONS}
-      group by m.course_id, c.name, m.questions, c."order" order by c."order", m.course_id`,
+        cross join lateral (
+          select count(*)::int as peers,
+            count(*) filter (where p.first_right * m.questions < m.first_right * p.questions)::int as below,
+            count(*) filter (where p.first_right * m.questions = m.first_right * p.questions)::int as ties
+          from user_course_stats p
+          where p.course_id = m.course_id and p.questions >= ${PERCENTILE_MIN_QUESTIONS}
+            and p.user_id <> m.user_id) r
+      where m.user_id = ${userId} and m.questions >= ${PERCENTILE_MIN_QUESTIONS} and r.peers > 0
+      order by c."order", m.course_id`,
   );
 }
 
