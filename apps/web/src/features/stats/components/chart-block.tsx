@@ -52,7 +52,7 @@ export const baseOptions = () => {
 type Props = {
   id: string;
   title: string;
-  /** A one-line summary for screen readers, read as the chart's label. */
+  /** A one-line summary for screen readers: also give it to the chart as its aria-label. */
   summary: string;
   chart: ReactNode;
   table: ReactNode;
@@ -64,7 +64,8 @@ export function ChartBlock({ id, title, summary, chart, table }: Props) {
   return (
     <section className="stats-card" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
-      <div className="stats-chart" role="img" aria-label={summary}>
+      {/* The chart's canvas is an image labelled with the summary (aria-label on the chart). */}
+      <div className="stats-chart" data-summary={summary}>
         {chart}
       </div>
       <details className="stats-table">

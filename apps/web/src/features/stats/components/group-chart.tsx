@@ -22,6 +22,13 @@ export function GroupChart({ dashboard }: { dashboard: Dashboard }) {
   const best = [...groups].sort(
     (a, b) => (shareRight(b.correct, b.answers) ?? 0) - (shareRight(a.correct, a.answers) ?? 0),
   )[0];
+  const summary = best
+    ? t('stats.group-summary', {
+        count: groups.length,
+        best: best.name,
+        share: shareRight(best.correct, best.answers),
+      })
+    : t('stats.no-data');
   return (
     <div className="stats-group">
       <div className="field stats-by">
@@ -35,18 +42,11 @@ export function GroupChart({ dashboard }: { dashboard: Dashboard }) {
       <ChartBlock
         id="stats-groups"
         title={t(`stats.share-by-${by}`)}
-        summary={
-          best
-            ? t('stats.group-summary', {
-                count: groups.length,
-                best: best.name,
-                share: shareRight(best.correct, best.answers),
-              })
-            : t('stats.no-data')
-        }
+        summary={summary}
         chart={
           <div style={{ height: `${Math.max(160, groups.length * 34 + 60)}px` }}>
             <Bar
+              aria-label={summary}
               data={{
                 labels: groups.map((g) => g.name),
                 datasets: [

@@ -43,6 +43,7 @@ export function RelevancePanel({ initialModule }: { initialModule: number | null
           chart={
             <div style={{ height: `${Math.max(160, courses.length * 34 + 60)}px` }}>
               <Bar
+                aria-label={t('stats.relevance-summary', { count: data.exams_total })}
                 data={{
                   labels: courses.map((r) => r.name),
                   datasets: [

@@ -14,6 +14,15 @@ export function TrendCharts({ days }: { days: DashboardDay[] }) {
   const base = baseOptions();
   const active = weeks.filter((w) => w.answers > 0);
   const last = active[active.length - 1];
+  const trendSummary = last
+    ? t('stats.trend-summary', {
+        weeks: active.length,
+        share: shareRight(last.correct, last.answers),
+      })
+    : t('stats.no-data');
+  const timeSummary = last
+    ? t('stats.time-summary', { seconds: secondsPer(last.time_ms, last.answers) })
+    : t('stats.no-data');
   const table = (
     <table>
       <thead>
@@ -41,16 +50,10 @@ export function TrendCharts({ days }: { days: DashboardDay[] }) {
       <ChartBlock
         id="stats-trend"
         title={t('stats.trend')}
-        summary={
-          last
-            ? t('stats.trend-summary', {
-                weeks: active.length,
-                share: shareRight(last.correct, last.answers),
-              })
-            : t('stats.no-data')
-        }
+        summary={trendSummary}
         chart={
           <Line
+            aria-label={trendSummary}
             data={{
               labels: weeks.map((w) => label(w.start)),
               datasets: [
@@ -91,13 +94,10 @@ export function TrendCharts({ days }: { days: DashboardDay[] }) {
       <ChartBlock
         id="stats-time"
         title={t('stats.time-per-question')}
-        summary={
-          last
-            ? t('stats.time-summary', { seconds: secondsPer(last.time_ms, last.answers) })
-            : t('stats.no-data')
-        }
+        summary={timeSummary}
         chart={
           <Line
+            aria-label={timeSummary}
             data={{
               labels: weeks.map((w) => label(w.start)),
               datasets: [
