@@ -17,6 +17,7 @@ const SCREENS: [string, string | RegExp][] = [
   ['/settings', 'Settings'],
   ['/profile', 'Profile'],
   ['/about', 'About QBank'],
+  ['/dashboard', 'Dashboard'],
 ];
 
 test('no main screen scrolls sideways, history with long module names and maths included', async ({

@@ -226,21 +226,24 @@ export default function ExamBuilderPage() {
             </p>
           </div>
         </div>
-        <div className="field">
-          <label className="inline-check">
-            <input
-              type="checkbox"
-              role="switch"
-              checked={!counted}
-              onChange={(e) => setCounted(!e.target.checked)}
-              aria-describedby="exam-dont-count-hint"
-            />
-            {t('stats.dont-count')}
-          </label>
+        <fieldset className="exam-fieldset">
+          <legend>{t('stats.count-legend')}</legend>
+          <div className="check-grid">
+            <label className="inline-check">
+              <input
+                type="checkbox"
+                role="switch"
+                checked={!counted}
+                onChange={(e) => setCounted(!e.target.checked)}
+                aria-describedby="exam-dont-count-hint"
+              />
+              {t('stats.dont-count')}
+            </label>
+          </div>
           <p id="exam-dont-count-hint" className="field-hint">
             {t('stats.dont-count-hint')}
           </p>
-        </div>
+        </fieldset>
         <FormAlert>{error}</FormAlert>
         {locked > 0 ? <LockedNotice count={locked} /> : null}
         <div className="actions">

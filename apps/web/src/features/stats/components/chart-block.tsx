@@ -58,6 +58,12 @@ type Props = {
   table: ReactNode;
 };
 
+/** Long category names shortened on the axis (the table view has them whole). */
+export function shortLabel(this: { getLabelForValue: (v: number) => string }, value: unknown) {
+  const label = this.getLabelForValue(Number(value));
+  return label.length > 18 ? `${label.slice(0, 17)}…` : label;
+}
+
 /** A chart with its table view: the canvas is an image with a summary, the table the data. */
 export function ChartBlock({ id, title, summary, chart, table }: Props) {
   const { t } = useTranslation();

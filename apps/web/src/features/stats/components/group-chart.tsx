@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Bar } from 'react-chartjs-2';
 import { useTranslation } from 'react-i18next';
 import { secondsPer, shareRight } from '../lib/series';
-import { baseOptions, chartColors, ChartBlock } from './chart-block';
+import { baseOptions, chartColors, ChartBlock, shortLabel } from './chart-block';
 
 type By = 'module' | 'course' | 'source';
 
@@ -63,7 +63,7 @@ export function GroupChart({ dashboard }: { dashboard: Dashboard }) {
                 plugins: { legend: { display: false } },
                 scales: {
                   x: { ...base.scales.y, max: 100 },
-                  y: { ...base.scales.x, ticks: { ...base.scales.x.ticks, autoSkip: false } },
+                  y: { ...base.scales.x, ticks: { ...base.scales.x.ticks, autoSkip: false, callback: shortLabel } },
                 },
               }}
             />

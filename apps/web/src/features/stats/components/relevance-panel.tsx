@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/ui/spinner';
 import { useStatsModules } from '../api/get-modules';
 import { useRelevance } from '../api/get-relevance';
-import { baseOptions, chartColors, ChartBlock } from './chart-block';
+import { baseOptions, chartColors, ChartBlock, shortLabel } from './chart-block';
 
 /** Exam relevance: of a module's past exams, how many asked each course, and by year. */
 export function RelevancePanel({ initialModule }: { initialModule: number | null }) {
@@ -60,7 +60,7 @@ export function RelevancePanel({ initialModule }: { initialModule: number | null
                   plugins: { legend: { display: false } },
                   scales: {
                     x: { ...base.scales.y, ticks: { ...base.scales.y.ticks, precision: 0 } },
-                    y: { ...base.scales.x, ticks: { ...base.scales.x.ticks, autoSkip: false } },
+                    y: { ...base.scales.x, ticks: { ...base.scales.x.ticks, autoSkip: false, callback: shortLabel } },
                   },
                 }}
               />
