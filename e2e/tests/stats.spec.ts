@@ -74,7 +74,11 @@ test('the exam builder filters by difficulty and a "don\'t count" run stays out 
 }) => {
   test.slow();
   const auth = as(learner);
-  const { module, questions } = await demoCourse(request, auth, 'General knowledge (OpenTriviaQA)');
+  const { module, course, questions } = await demoCourse(
+    request,
+    auth,
+    'General knowledge (OpenTriviaQA)',
+  );
   const target = questions[0]!;
   // 30 other learners answer one question: it gets a difficulty; no other question has one.
   for (let i = 0; i < 30; i += 1) {
@@ -103,6 +107,13 @@ test('the exam builder filters by difficulty and a "don\'t count" run stays out 
   expect(stats.answers).toBe(30);
   const level = stats.difficulty!;
   expect(level).toBeGreaterThanOrEqual(1);
+
+  // The course's question list, filtered by that difficulty: only the one question, with its badge.
+  await page.goto(`/courses/${course.id}/study`);
+  await page.getByLabel('Difficulty').selectOption(String(level));
+  await expect(page.getByTestId('player-position')).toHaveText('Question 1 of 1');
+  await expect(page.getByTestId('difficulty')).toHaveText(`Difficulty ${level}/5`);
+  await expectAccessible(page);
 
   await page.goto('/exam');
   await page.getByRole('checkbox', { name: module.name }).check();

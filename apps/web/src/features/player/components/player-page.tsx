@@ -13,6 +13,7 @@ import { HelpOverlay } from './help-overlay';
 import { PlayerOptions } from './player-options';
 import { preloadMarkdown } from './rich-text';
 import { StudyQuestion } from './study-question';
+import { DifficultyBadge, DifficultySelect } from '../../stats';
 import '../player.css';
 
 type Position = { page: number; index: number };
@@ -21,7 +22,9 @@ type Position = { page: number; index: number };
 export default function PlayerPage() {
   const { t } = useTranslation();
   const courseId = Number(useParams().courseId);
-  const [search] = useSearchParams();
+  const [search, setSearch] = useSearchParams();
+  // A difficulty filter lists only those questions, from the first (decision 039).
+  const difficulty = search.get('difficulty') ?? '';
   const queryClient = useQueryClient();
   const course = useCourse(courseId);
   const session = useCourseSession(courseId);
@@ -38,15 +41,19 @@ export default function PlayerPage() {
   useEffect(preloadMarkdown, []);
 
   // Without a position in the address, the player opens at the first unanswered question.
-  const first = useFirstUnanswered(courseId, position === null ? sessionId : undefined);
+  const first = useFirstUnanswered(
+    courseId,
+    position === null && !difficulty ? sessionId : undefined,
+  );
   const start = useMemo<Position | null>(() => {
     if (position) return position;
+    if (difficulty) return { page: 1, index: 0 };
     if (first.data)
       return first.data.page !== null && first.data.index !== null
         ? { page: first.data.page, index: first.data.index }
         : { page: 1, index: 0 };
     return first.isError ? { page: 1, index: 0 } : null;
-  }, [position, first.data, first.isError]);
+  }, [position, difficulty, first.data, first.isError]);
   const finishedAtStart =
     position === null && first.data?.question_id === null && first.data.total > 0;
 
@@ -65,7 +72,7 @@ export default function PlayerPage() {
   }, [courseId, queryClient, sessionId]);
 
   const page = useQuestionPage(
-    { course: courseId, session: sessionId, page: start?.page ?? 1 },
+    { course: courseId, session: sessionId, page: start?.page ?? 1, difficulty },
     sessionId !== undefined && start !== null,
   );
   const results = page.data?.results ?? [];
@@ -80,14 +87,16 @@ export default function PlayerPage() {
         course: courseId,
         session: sessionId,
         page: start.page + 1,
+        difficulty,
       });
     if (start.page > 1)
       void prefetchQuestionPage(queryClient, {
         course: courseId,
         session: sessionId,
         page: start.page - 1,
+        difficulty,
       });
-  }, [courseId, page.data, start, queryClient, sessionId]);
+  }, [courseId, page.data, start, queryClient, sessionId, difficulty]);
 
   // A page that shrank (a hidden question left it) keeps the index in range.
   const index = start ? Math.min(start.index, Math.max(0, results.length - 1)) : 0;
@@ -152,6 +161,14 @@ export default function PlayerPage() {
         </div>
       </div>
       <PlayerOptions />
+      <DifficultySelect
+        value={difficulty}
+        onChange={(next) => {
+          setSearch(next ? { difficulty: next } : {}, { replace: true });
+          setPosition({ page: 1, index: 0 });
+          setAllDone(false);
+        }}
+      />
       {count > 0 ? (
         <div className="player-progress">
           <p>
@@ -161,7 +178,10 @@ export default function PlayerPage() {
             {' · '}
             <span data-testid="player-answered">
               {t('player.answered', { count: answeredCount, total: count })}
-            </span>
+            </span>{' '}
+            {question ? (
+              <DifficultyBadge pageIds={results.map((q) => q.id)} questionId={question.id} />
+            ) : null}
           </p>
           <progress max={count} value={answeredCount} aria-label={t('player.progress-label')} />
         </div>

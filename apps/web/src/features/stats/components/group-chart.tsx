@@ -63,7 +63,10 @@ export function GroupChart({ dashboard }: { dashboard: Dashboard }) {
                 plugins: { legend: { display: false } },
                 scales: {
                   x: { ...base.scales.y, max: 100 },
-                  y: { ...base.scales.x, ticks: { ...base.scales.x.ticks, autoSkip: false, callback: shortLabel } },
+                  y: {
+                    ...base.scales.x,
+                    ticks: { ...base.scales.x.ticks, autoSkip: false, callback: shortLabel },
+                  },
                 },
               }}
             />

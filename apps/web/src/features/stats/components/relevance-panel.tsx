@@ -60,7 +60,10 @@ export function RelevancePanel({ initialModule }: { initialModule: number | null
                   plugins: { legend: { display: false } },
                   scales: {
                     x: { ...base.scales.y, ticks: { ...base.scales.y.ticks, precision: 0 } },
-                    y: { ...base.scales.x, ticks: { ...base.scales.x.ticks, autoSkip: false, callback: shortLabel } },
+                    y: {
+                      ...base.scales.x,
+                      ticks: { ...base.scales.x.ticks, autoSkip: false, callback: shortLabel },
+                    },
                   },
                 }}
               />
