@@ -1,3 +1,4 @@
+import type { APIRequestContext } from '@playwright/test';
 import type { Dashboard, QuestionStats } from '@qbank/contract/stats';
 import { as, expect, expectAccessible, expectNoHorizontalScroll, test } from './study-fixtures';
 
@@ -7,7 +8,7 @@ type QuestionItem = { id: number; choices: { id: number }[] };
 
 /** The first course of a demo module and its questions, through the API. */
 async function demoCourse(
-  request: import('@playwright/test').APIRequestContext,
+  request: APIRequestContext,
   auth: ReturnType<typeof as>,
   moduleName: string,
 ) {
