@@ -50,12 +50,13 @@ async function percentiles(db: Db, userId: number): Promise<Dashboard['percentil
 }
 
 export async function dashboard(db: Db, userId: number): Promise<Dashboard> {
-  const [courses, sources, days, percentile] = [
-    await repo.courseTotals(db, userId),
-    await repo.sourceTotals(db, userId),
-    await repo.dayTotals(db, userId),
-    await percentiles(db, userId),
-  ];
+  // Independent reads: on a PostgreSQL pool they run side by side.
+  const [courses, sources, days, percentile] = await Promise.all([
+    repo.courseTotals(db, userId),
+    repo.sourceTotals(db, userId),
+    repo.dayTotals(db, userId),
+    percentiles(db, userId),
+  ]);
   const modules = new Map<number, DashboardGroup>();
   for (const c of courses) {
     const m = modules.get(c.module) ?? {
