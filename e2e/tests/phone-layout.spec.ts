@@ -18,6 +18,7 @@ const SCREENS: [string, string | RegExp][] = [
   ['/profile', 'Profile'],
   ['/about', 'About QBank'],
   ['/history/calibration', 'Calibration'],
+  ['/dashboard', 'Dashboard'],
 ];
 
 test('no main screen scrolls sideways, history with long module names and maths included', async ({

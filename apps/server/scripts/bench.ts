@@ -10,6 +10,9 @@
  *    the bare node:http ceiling replaying a body of the question page's size is driven the same way.
  *    Prints req/s, p50, p99, errors and the ratio to the ceiling.
  *
+ * 4. The dashboard (decision 039) of one more learner with --heavy answers (default 100,000 over
+ *    two years, two courses a day): its latency one request at a time, and its req/s under load.
+ *
  * The generated data is kept and reused by the next run with the same --questions, --users and
  * --history (a marker file beside it); --fresh generates it again.
  *
@@ -21,7 +24,7 @@
  *    learners whose history (history rows and session answers) is ten times larger; prints the
  *    growth of the time per request.
  *
- * Options: --questions N --users N --history N --duration S --connections N --workers 1,2
+ * Options: --questions N --users N --history N --duration S --connections N --heavy N --workers 1,2
  * --port N --database NAME --fresh
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -34,8 +37,17 @@ import { Command } from 'commander';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type Database } from '../src/db/client';
-import { choices, plans, purchases, questions, users } from '../src/db/schema/index';
+import {
+  choices,
+  plans,
+  purchases,
+  questionAnswerHistory,
+  questions,
+  users,
+} from '../src/db/schema/index';
 import { issueToken } from '../src/lib/auth';
+import { insertHistory } from '../src/modules/content/generate.repository';
+import { rebuildAggregates } from '../src/modules/stats/index';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const cli = path.join(serverRoot, 'dist', 'cli.js');
@@ -45,6 +57,7 @@ const options = new Command()
   .option('--questions <n>', 'questions', '200000')
   .option('--users <n>', 'users', '2000')
   .option('--history <n>', 'history rows', '1000000')
+  .option('--heavy <n>', 'answers of the dashboard learner', '100000')
   .option('--duration <s>', 'seconds per route', '15')
   .option('--connections <n>', 'concurrent connections', '32')
   .option('--port <n>', 'port of the server (the ceiling takes the next one)', '3411')
@@ -56,6 +69,7 @@ const options = new Command()
     questions: string;
     users: string;
     history: string;
+    heavy: string;
     duration: string;
     connections: string;
     workers: string;
@@ -275,6 +289,69 @@ async function answerKeys(database: Database, courseIds: number[]) {
   return byCourse;
 }
 
+const HEAVY_EMAIL = 'bench-heavy-learner@example.invalid';
+
+/**
+ * One learner with `--heavy` counted answers: two courses a day over two years (a learner's
+ * real rhythm; the dashboard's cost follows days and courses, not answers). Made once and kept
+ * with the generated data; the aggregates are rebuilt from the history like the migration does.
+ */
+async function prepareHeavyLearner(database: Database): Promise<string> {
+  const { db } = database;
+  const heavy = Number(options.heavy);
+  let [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, HEAVY_EMAIL));
+  user ??= (
+    await db
+      .insert(users)
+      .values({ email: HEAVY_EMAIL, firstName: 'Heavy', lastName: 'Learner', isConfirmed: true })
+      .returning({ id: users.id })
+  )[0]!;
+  const [{ n } = { n: 0 }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(questionAnswerHistory)
+    .where(eq(questionAnswerHistory.userId, user.id));
+  if (n !== heavy) {
+    const started = Date.now();
+    await db.delete(questionAnswerHistory).where(eq(questionAnswerHistory.userId, user.id));
+    const bank = await db
+      .select({ id: questions.id, course: questions.courseId })
+      .from(questions)
+      .where(eq(questions.isPublished, true))
+      .orderBy(asc(questions.courseId), asc(questions.id));
+    const byCourse = new Map<number, number[]>();
+    for (const q of bank) byCourse.set(q.course, [...(byCourse.get(q.course) ?? []), q.id]);
+    const courses = [...byCourse.values()];
+    const days = 730;
+    const now = Date.now();
+    let rows = [];
+    for (let i = 0; i < heavy; i++) {
+      const day = Math.floor((i * days) / heavy);
+      const course = courses[(2 * day + (i % 2)) % courses.length]!;
+      const right = (i * 7919) % 100 < 65;
+      rows.push({
+        userId: user.id,
+        questionId: course[i % course.length]!,
+        choices: [],
+        isCorrect: right,
+        score: right ? 1 : 0,
+        timeSpentMs: 20_000 + ((i * 104_729) % 40_000),
+        mode: 'study' as const,
+        createdAt: new Date(now - (days - day) * 86_400_000 + (i % 1000) * 1000),
+      });
+      if (rows.length === 5000) {
+        await insertHistory(db, rows);
+        rows = [];
+      }
+    }
+    await insertHistory(db, rows);
+    await rebuildAggregates(db);
+    console.log(
+      `Dashboard learner: ${heavy} answers written and aggregated in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+  }
+  return issueToken(db, user.id);
+}
+
 async function startServer(env: NodeJS.ProcessEnv, workers: number): Promise<ChildProcess> {
   // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server.
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
@@ -372,12 +449,27 @@ function done(summary, latency, requests)
 end`;
 }
 
-function measure(route: string, url: string, requests: Req[], seconds = duration): Figures {
+function measure(
+  route: string,
+  url: string,
+  requests: Req[],
+  seconds = duration,
+  conns = connections,
+): Figures {
   const script = path.join(os.tmpdir(), 'qbank-bench.lua');
   fs.writeFileSync(script, wrkScript(requests));
   const out = spawnSync(
     'wrk',
-    ['-t2', `-c${connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', script, url],
+    [
+      `-t${Math.min(2, conns)}`,
+      `-c${conns}`,
+      `-d${seconds}s`,
+      '--timeout',
+      '10s',
+      '-s',
+      script,
+      url,
+    ],
     { encoding: 'utf8' },
   );
   const line = out.stdout.split('\n').find((l) => l.startsWith('WRK_JSON '));
@@ -452,13 +544,17 @@ async function main() {
   const database = await openBenchDatabase(env);
   const { small: learners, large } = await prepareLearners(database);
   const keys = await answerKeys(database, [...new Set(learners.flatMap((l) => l.courses))]);
+  const heavyToken = await prepareHeavyLearner(database);
   await database.close();
 
   const counts = workerCounts(kind);
   const runs: { workers: number; figures: Figures[]; sample: Buffer }[] = [];
   for (const workers of counts) {
     console.log(`\n== Server with ${workers} worker${workers > 1 ? 's' : ''}`);
-    runs.push({ workers, ...(await benchRoutes(env, workers, learners, large, keys)) });
+    runs.push({
+      workers,
+      ...(await benchRoutes(env, workers, learners, large, heavyToken, keys)),
+    });
   }
 
   const ceiling = await startCeiling(runs[0]!.sample);
@@ -509,6 +605,7 @@ async function benchRoutes(
   workers: number,
   learners: Learner[],
   large: Learner[],
+  heavyToken: string,
   keys: Awaited<ReturnType<typeof answerKeys>>,
 ): Promise<{ figures: Figures[]; sample: Buffer }> {
   const server = await startServer(env, workers);
@@ -579,10 +676,34 @@ async function benchRoutes(
       ),
     );
 
+    // The dashboard of the learner with --heavy answers: latency alone, then under load.
+    const heavy = (p: string): Req[] => [
+      { path: p, headers: { authorization: `Token ${heavyToken}` } },
+    ];
+    const dashboardRoutes = [
+      ['GET dashboard', '/api/dashboard/'],
+      ['GET dashboard/what-next', '/api/dashboard/what-next/'],
+    ] as const;
+    const dashboardAlone = dashboardRoutes.map(([name, p]) =>
+      measure(`${name} (1 connection)`, api, heavy(p), Math.min(duration, 5), 1),
+    );
+    for (const [name, p] of dashboardRoutes)
+      figures.push(measure(`${name} (${Number(options.heavy)} answers)`, api, heavy(p)));
+
     console.log("\nTime per request when a learner's history grows 10× (target ≤ 1.3):");
     for (const [route, one, ten] of growth) {
       console.log(
         `  ${route}: ${(one.rps / ten.rps).toFixed(2)}× (${one.rps.toFixed(0)} → ${ten.rps.toFixed(0)} req/s)`,
+      );
+    }
+    console.log(
+      `\nDashboard of a learner with ${Number(options.heavy)} answers, one request at a time (target: < 50 ms)`,
+    );
+    console.log('| route | req/s | p50 ms | p99 ms | errors | non-2xx |');
+    console.log('|---|---:|---:|---:|---:|---:|');
+    for (const f of dashboardAlone) {
+      console.log(
+        `| ${f.route} | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${f.errors} | ${f.non2xx} |`,
       );
     }
     return { figures, sample: sample.body };

@@ -21,6 +21,7 @@ import { auditRoutes } from './modules/audit/audit.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { reviewRoutes } from './modules/review/review.routes';
 import { confidenceRoutes } from './modules/confidence/confidence.routes';
+import { statsRoutes } from './modules/stats/stats.routes';
 
 /** Every feature's routes, under /api. One line per feature plugin. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -46,4 +47,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(backofficeRoutes, { prefix: '/api' });
   await app.register(reviewRoutes, { prefix: '/api' });
   await app.register(confidenceRoutes, { prefix: '/api' });
+  await app.register(statsRoutes, { prefix: '/api' });
 }

@@ -51,6 +51,10 @@ export const historyCreateSchema = z.object({
   time_spent_ms: z.number().int().min(0).max(86_400_000).default(0),
   scoring: scoringRuleSchema,
   confidence: confidenceSchema,
+  counted: z
+    .boolean()
+    .default(true)
+    .describe('false: a "don\'t count this run" answer, left out of statistics and the dashboard'),
 });
 export type HistoryCreate = z.input<typeof historyCreateSchema>;
 
@@ -61,6 +65,7 @@ export const historyCreatedSchema = answerCorrectionSchema.extend({
   mode: answerModeSchema,
   time_spent_ms: z.number().int(),
   confidence: z.enum(CONFIDENCE_LEVELS).nullable(),
+  counted: z.boolean(),
   created_at: timestamp,
 });
 export type HistoryCreated = z.infer<typeof historyCreatedSchema>;

@@ -15,3 +15,4 @@ export * from './backoffice';
 export * from './staff-content';
 export * from './review';
 export * from './confidence';
+export * from './stats';

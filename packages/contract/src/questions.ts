@@ -3,6 +3,7 @@ import { EXAM_COUNT_DEFAULT, EXAM_COUNT_MAX, QUESTION_KINDS } from './constants'
 import { pageQuerySchema } from './common';
 import { optionalQuery, queryId, requiredQueryId } from './catalogue';
 import { INT_MAX } from './fields';
+import { queryDifficultyList } from './stats';
 
 export { EXAM_COUNT_DEFAULT, EXAM_COUNT_MAX, QUESTION_KINDS };
 
@@ -110,6 +111,9 @@ export const questionFilterSchema = z.object({
   unanswered: optionalQuery(queryBoolean),
   incorrect: optionalQuery(queryBoolean),
   session: optionalQuery(queryId).describe('Session whose answers give last_answer and unanswered'),
+  difficulty: optionalQuery(queryDifficultyList).describe(
+    'Only questions whose peer difficulty (1–5, known after 30 answers) is in this list',
+  ),
 });
 export type QuestionFilter = z.infer<typeof questionFilterSchema>;
 
@@ -151,6 +155,9 @@ export const examQuerySchema = z.object({
   incorrect: optionalQuery(queryBoolean),
   favorite: optionalQuery(queryBoolean),
   seed: optionalQuery(z.string().trim().min(1).max(100)).describe('Same seed, same sample'),
+  difficulty: optionalQuery(queryDifficultyList).describe(
+    'Only questions whose peer difficulty (1–5, known after 30 answers) is in this list',
+  ),
 });
 export type ExamQuery = z.infer<typeof examQuerySchema>;
 export const examSchema = z.object({ count: z.number().int(), results: z.array(questionSchema) });

@@ -72,6 +72,9 @@ export function AppLayout() {
               <NavLink to="/history">{t('nav.history')}</NavLink>
             </li>
             <li>
+              <NavLink to="/dashboard">{t('stats.nav')}</NavLink>
+            </li>
+            <li>
               <NavLink to="/subscriptions">{t('nav.subscriptions')}</NavLink>
             </li>
             <li>

@@ -53,6 +53,8 @@ const ReviewRun = lazy(() => import('../features/review/components/review-run-pa
 const Mistakes = lazy(() => import('../features/review/components/mistakes-page'));
 // Confidence calibration and misses (issue 13).
 const Calibration = lazy(() => import('../features/calibration/components/calibration-page'));
+// Statistics and the dashboard (issue 13).
+const Dashboard = lazy(() => import('../features/stats/components/dashboard-page'));
 
 function page(Component: LazyExoticComponent<ComponentType>) {
   return (
@@ -119,6 +121,7 @@ export function AppRoutes() {
           <Route path="/review/run" element={page(ReviewRun)} />
           <Route path="/mistakes" element={page(Mistakes)} />
           <Route path="/history/calibration" element={page(Calibration)} />
+          <Route path="/dashboard" element={page(Dashboard)} />
           <Route path="*" element={page(NotFound)} />
         </Route>
       </Route>

@@ -9,3 +9,4 @@ export * from './notifications';
 export * from './audit';
 export * from './backoffice';
 export * from './review';
+export * from './stats';

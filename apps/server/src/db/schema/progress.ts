@@ -85,6 +85,8 @@ export const questionAnswerHistory = pgTable(
     confidence: varchar('confidence', { length: 8 }).$type<Confidence>(),
     /** Why a wrong answer was missed, as the learner classified it afterwards; null otherwise. */
     missClass: varchar('miss_class', { length: 10 }).$type<MissClass>(),
+    /** False for a "don't count this run" answer: left out of statistics (decision 039). */
+    counted: boolean('counted').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

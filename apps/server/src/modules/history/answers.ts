@@ -5,6 +5,7 @@ import type { User } from '../../lib/auth';
 import { badRequest } from '../../lib/errors';
 import { assertQuestionAccess, cachedAnswerableCard, type AccessDeps } from '../questions/access';
 import type { QuestionCard } from '../questions/content-cache';
+import { recordCountedAnswer } from '../stats/index';
 import {
   findAnswerableQuestions,
   insertHistory,
@@ -67,6 +68,7 @@ function answerableOf({ meta, content }: QuestionCard): AnswerableQuestion {
     id: meta.id,
     courseId: meta.course_id,
     moduleId: meta.module_id,
+    sourceId: meta.source_id,
     type: meta.type as 'qcs' | 'qcm',
     explanation: content.correction.explanation,
     choices: content.choices.map((c, order) => ({
@@ -103,38 +105,52 @@ export function grade(question: AnswerableQuestion, ticked: number[], rule: Scor
   };
 }
 
-/** Appends a graded answer to the user's permanent history and reschedules its card. */
+/**
+ * Appends a graded answer to the user's permanent history, reschedules its card (decision 038)
+ * and, when it counts, adds it to the statistics' aggregates (decision 039). Call it inside a
+ * transaction: all the writes or none.
+ */
 export async function logAnswer(
   db: Db,
   entry: {
     userId: number;
-    questionId: number;
+    question: AnswerableQuestion;
     graded: Graded;
     timeSpentMs: number;
     mode: 'study' | 'exam';
     /** The learner's stated confidence, when the answer carries one (it adjusts the grade). */
     confidence?: Confidence | null;
+    /** False for a "don't count this run" answer: left out of statistics. */
+    counted?: boolean;
   },
 ) {
   const row = await insertHistory(db, {
     userId: entry.userId,
-    questionId: entry.questionId,
+    questionId: entry.question.id,
     choices: entry.graded.choices,
     isCorrect: entry.graded.isCorrect,
     score: entry.graded.score,
     timeSpentMs: entry.timeSpentMs,
     mode: entry.mode,
     confidence: entry.confidence ?? null,
+    counted: entry.counted ?? true,
   });
   // Every answer reschedules its card (decision 038).
   await reviewAfterAnswer(db, {
     userId: entry.userId,
-    questionId: entry.questionId,
+    questionId: entry.question.id,
     score: entry.graded.score,
     timeSpentMs: entry.timeSpentMs,
     confidence: entry.confidence ?? null,
     now: clock.now(),
   });
+  if (row.counted) {
+    await recordCountedAnswer(db, {
+      ...row,
+      courseId: entry.question.courseId,
+      sourceId: entry.question.sourceId,
+    });
+  }
   return row;
 }
 

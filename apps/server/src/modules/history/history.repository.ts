@@ -14,6 +14,7 @@ export interface AnswerableQuestion {
   id: number;
   courseId: number;
   moduleId: number;
+  sourceId: number | null;
   type: 'qcs' | 'qcm';
   explanation: string;
   choices: { id: number; isCorrect: boolean; explanation: string; order: number }[];
@@ -31,6 +32,7 @@ export async function findAnswerableQuestions(
       id: questions.id,
       courseId: questions.courseId,
       moduleId: courses.moduleId,
+      sourceId: questions.sourceId,
       type: questions.type,
       explanation: questions.explanation,
     })
@@ -101,11 +103,15 @@ export async function listHistory(db: Db, userId: number, f: HistoryFilters, win
   return { total, rows };
 }
 
-/** Deletes one of the user's entries; false when there is none with that id. */
-export async function deleteHistory(db: Db, userId: number, id: number): Promise<boolean> {
-  const rows = await db
+/** Deletes one of the user's entries; the deleted row, or undefined when there is none. */
+export async function deleteHistory(
+  db: Db,
+  userId: number,
+  id: number,
+): Promise<HistoryRow | undefined> {
+  const [row] = await db
     .delete(questionAnswerHistory)
     .where(and(eq(questionAnswerHistory.id, id), eq(questionAnswerHistory.userId, userId)))
-    .returning({ id: questionAnswerHistory.id });
-  return rows.length > 0;
+    .returning();
+  return row;
 }

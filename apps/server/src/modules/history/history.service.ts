@@ -12,6 +12,7 @@ import { assertPageExists, pageWindow } from '../../lib/pagination';
 import type { AccessDeps } from '../questions/access';
 import { grade, loadAnswerableQuestion, logAnswer } from './answers';
 import * as repo from './history.repository';
+import { forgetCountedAnswer } from '../stats/index';
 import { requestFit } from './optimiser';
 
 type HistoryCreateInput = z.output<typeof historyCreateSchema>;
@@ -27,11 +28,12 @@ export async function recordAnswer(
   const row = await deps.db.transaction((tx) =>
     logAnswer(tx, {
       userId: user.id,
-      questionId: question.id,
+      question,
       graded,
       timeSpentMs: input.time_spent_ms,
       mode: input.mode,
       confidence: input.confidence,
+      counted: input.counted,
     }),
   );
   requestFit(deps.db, user.id);
@@ -42,6 +44,7 @@ export async function recordAnswer(
     mode: row.mode,
     time_spent_ms: row.timeSpentMs,
     confidence: row.confidence,
+    counted: row.counted,
     created_at: row.createdAt.toISOString(),
     ...graded.correction,
   };
@@ -76,5 +79,9 @@ export async function listHistory(db: Db, userId: number, query: HistoryListQuer
 }
 
 export async function deleteHistory(db: Db, userId: number, id: number): Promise<void> {
-  if (!(await repo.deleteHistory(db, userId, id))) throw notFound();
+  await db.transaction(async (tx) => {
+    const row = await repo.deleteHistory(tx, userId, id);
+    if (!row) throw notFound();
+    if (row.counted) await forgetCountedAnswer(tx, row);
+  });
 }

@@ -47,6 +47,7 @@ describe('POST /api/question_answer_history/', () => {
       mode: 'exam',
       time_spent_ms: 4200,
       confidence: null,
+      counted: true,
       created_at: expect.any(String),
       is_correct: true,
       score: 1,

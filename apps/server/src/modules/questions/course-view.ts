@@ -55,6 +55,7 @@ export function onlyCourse(f: QuestionFilter): f is QuestionFilter & { course: n
     f.noted === undefined &&
     f.unanswered === undefined &&
     f.incorrect === undefined &&
+    f.difficulty === undefined &&
     f.session === undefined
   );
 }

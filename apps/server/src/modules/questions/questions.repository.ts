@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { QuestionType } from '../../db/schema/index';
+import { difficultyFilterSql } from '../stats/stats.repository';
 
 /**
  * The question read path's SQL (list, count, types, first unanswered, exam candidates). Every
@@ -84,6 +85,8 @@ export interface QuestionScope {
   accessibleOnly?: Access;
   /** Only these questions (a personal list: favourites, hides, notes, a playlist). */
   onlyIds?: number[];
+  /** Only questions whose peer difficulty is one of these (decision 039). */
+  difficulty?: number[];
 }
 
 /** One array parameter (no limit on the number of ids, unlike a list of parameters). */
@@ -124,6 +127,7 @@ export function scopeWhere(scope: QuestionScope): SQL {
   }
   if (scope.accessibleOnly) parts.push(accessible(scope.accessibleOnly));
   if (scope.onlyIds) parts.push(sql`q.id = any(${intArray(scope.onlyIds)})`);
+  if (scope.difficulty) parts.push(difficultyFilterSql(scope.difficulty));
   return sql.join(parts, sql` and `);
 }
 

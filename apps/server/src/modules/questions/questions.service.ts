@@ -224,6 +224,7 @@ async function scopeOf(db: Db, user: User, f: QuestionFilter): Promise<QuestionS
     unanswered: f.unanswered,
     incorrect: f.incorrect,
     sessionId: f.session,
+    difficulty: f.difficulty,
   };
 }
 
@@ -257,6 +258,7 @@ async function cachedCoursePage(deps: Deps, user: User, query: QuestionListQuery
   if (q.search || q.favorite !== undefined || q.noted !== undefined || q.hidden === true)
     return null;
   if (q.unanswered !== undefined || q.incorrect !== undefined) return null;
+  if (q.difficulty !== undefined) return null;
   const view = await courseView(deps, user, course, q.session);
   if (!view) return null;
   const ids = view.positions.map((i) => view.list.ids[i]!);
@@ -350,6 +352,7 @@ export async function buildExam(deps: Deps, user: User, query: ExamQuery) {
     favorite: query.favorite,
     hidden: false,
     accessibleOnly: access,
+    difficulty: query.difficulty,
   };
   const seed = examSeed(query.seed);
   const ids = await drawExam(query.count, (window) => examDraw(deps.db, scope, seed, window));

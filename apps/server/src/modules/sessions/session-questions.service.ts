@@ -88,7 +88,7 @@ export async function answer(
     await updateSession(tx, session.id, { updatedAt: now });
     const logged = await logAnswer(tx, {
       userId,
-      questionId: question.id,
+      question,
       graded,
       timeSpentMs: input.time_spent_ms,
       mode: 'study',

@@ -17,6 +17,8 @@ export type Exam = {
   deadline: number | null;
   finishedAt: number | null;
   results: HistoryCreated[] | null;
+  /** false: "don't count this run", its answers stay out of statistics (decision 039). */
+  counted?: boolean;
 };
 
 // Kept in sessionStorage: a reload in the middle of an exam keeps the answers and the clock.
@@ -49,7 +51,12 @@ export function newExamId(): string {
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 }
 
-export function startExam(id: string, questions: Question[], durationMinutes: number): void {
+export function startExam(
+  id: string,
+  questions: Question[],
+  durationMinutes: number,
+  counted = true,
+): void {
   const now = Date.now();
   save({
     id,
@@ -61,6 +68,7 @@ export function startExam(id: string, questions: Question[], durationMinutes: nu
     deadline: durationMinutes > 0 ? now + durationMinutes * 60_000 : null,
     finishedAt: null,
     results: null,
+    counted,
   });
 }
 

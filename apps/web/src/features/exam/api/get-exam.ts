@@ -11,6 +11,8 @@ export type ExamRequest = {
   incorrect: boolean;
   favorite: boolean;
   seed: string;
+  /** Peer difficulties 1–5 (empty: any). */
+  difficulty?: number[];
 };
 
 const list = (ids: readonly (number | string)[]) => (ids.length ? ids.join(',') : undefined);
@@ -28,6 +30,7 @@ export function getExam(request: ExamRequest): Promise<{ count: number; results:
       incorrect: request.incorrect || undefined,
       favorite: request.favorite || undefined,
       seed: request.seed,
+      difficulty: list(request.difficulty ?? []),
     },
   });
 }

@@ -8,6 +8,8 @@ export type ExamAnswer = {
   time_spent_ms: number;
   scoring: ScoringRule;
   confidence?: Confidence | null;
+  /** false: a "don't count this run" exam (decision 039). */
+  counted?: boolean;
 };
 
 /** POST /api/question_answer_history/ in exam mode: the server scores the answer. */

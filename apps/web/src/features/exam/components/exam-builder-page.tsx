@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
+import { DifficultyFilter } from '../../stats';
 import { LockedNotice } from '../../subscriptions';
 import { useExamCatalogue } from '../api/get-catalogue';
 import { getExam } from '../api/get-exam';
@@ -32,6 +33,8 @@ export default function ExamBuilderPage() {
   const [count, setCount] = useState('20');
   const [duration, setDuration] = useState('20');
   const [only, setOnly] = useState({ unanswered: false, incorrect: false, favorite: false });
+  const [difficulty, setDifficulty] = useState<number[]>([]);
+  const [counted, setCounted] = useState(true);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [locked, setLocked] = useState(0);
@@ -70,6 +73,7 @@ export default function ExamBuilderPage() {
         count: countNumber,
         ...only,
         seed: id,
+        difficulty,
       });
       const playable = exam.results.filter((q) => !q.is_locked);
       if (playable.length === 0) {
@@ -78,7 +82,7 @@ export default function ExamBuilderPage() {
         else setError(t('exam.none'));
         return;
       }
-      startExam(id, playable, durationNumber);
+      startExam(id, playable, durationNumber, counted);
       void navigate('/exam/run');
     } catch (e) {
       setError(
@@ -185,6 +189,7 @@ export default function ExamBuilderPage() {
             ))}
           </div>
         </fieldset>
+        <DifficultyFilter value={difficulty} onChange={setDifficulty} />
         <div className="field-row exam-numbers">
           <div className="field">
             <label htmlFor="exam-count">{t('exam.count')}</label>
@@ -221,6 +226,24 @@ export default function ExamBuilderPage() {
             </p>
           </div>
         </div>
+        <fieldset className="exam-fieldset">
+          <legend>{t('stats.count-legend')}</legend>
+          <div className="check-grid">
+            <label className="inline-check">
+              <input
+                type="checkbox"
+                role="switch"
+                checked={!counted}
+                onChange={(e) => setCounted(!e.target.checked)}
+                aria-describedby="exam-dont-count-hint"
+              />
+              {t('stats.dont-count')}
+            </label>
+          </div>
+          <p id="exam-dont-count-hint" className="field-hint">
+            {t('stats.dont-count-hint')}
+          </p>
+        </fieldset>
         <FormAlert>{error}</FormAlert>
         {locked > 0 ? <LockedNotice count={locked} /> : null}
         <div className="actions">

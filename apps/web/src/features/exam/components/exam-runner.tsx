@@ -108,6 +108,7 @@ export function ExamRunner({ exam }: { exam: Exam }) {
           time_spent_ms: Math.min(86_400_000, snapshot.time_spent_ms[k] ?? 0),
           scoring,
           confidence: snapshot.confidence?.[k] ?? null,
+          counted: snapshot.counted !== false,
         })),
         setSending,
       );

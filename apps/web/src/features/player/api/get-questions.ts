@@ -5,7 +5,13 @@ import { apiRequest } from '../../../lib/api-client';
 
 export const PAGE_SIZE = 10;
 
-export type QuestionPageParams = { course: number; session?: number; page: number };
+export type QuestionPageParams = {
+  course: number;
+  session?: number;
+  page: number;
+  /** Peer difficulties, e.g. '4' (decision 039); absent: any. */
+  difficulty?: string;
+};
 export type QuestionPage = Paginated<Question>;
 
 /** GET /api/questns/ for a course, 10 a page, with the caller's answers in `session`. */
@@ -13,15 +19,23 @@ export function getQuestionPage({
   course,
   session,
   page,
+  difficulty,
 }: QuestionPageParams): Promise<QuestionPage> {
   return apiRequest<QuestionPage>('questns/', {
-    query: { course, session, page, page_size: PAGE_SIZE },
+    query: { course, session, page, page_size: PAGE_SIZE, difficulty: difficulty || undefined },
   });
 }
 
 export const questionPageQueryOptions = (params: QuestionPageParams) =>
   queryOptions({
-    queryKey: ['questions', 'page', params.course, params.session ?? null, params.page],
+    queryKey: [
+      'questions',
+      'page',
+      params.course,
+      params.session ?? null,
+      params.page,
+      params.difficulty ?? '',
+    ],
     queryFn: () => getQuestionPage(params),
     staleTime: 5 * 60_000,
   });

@@ -17,6 +17,7 @@ import { PauseDialog } from './exam-tools/pause-dialog';
 import { StudyNavigator, flaggedPositions, nextFlagged } from './exam-tools/study-navigator';
 import { useToolsState } from '../lib/exam-tools-store';
 import { usePaused } from '../lib/pause-clock';
+import { DifficultyBadge, DifficultySelect } from '../../stats';
 import '../player.css';
 
 type Position = { page: number; index: number };
@@ -25,7 +26,9 @@ type Position = { page: number; index: number };
 export default function PlayerPage() {
   const { t } = useTranslation();
   const courseId = Number(useParams().courseId);
-  const [search] = useSearchParams();
+  const [search, setSearch] = useSearchParams();
+  // A difficulty filter lists only those questions, from the first (decision 039).
+  const difficulty = search.get('difficulty') ?? '';
   const queryClient = useQueryClient();
   const course = useCourse(courseId);
   const session = useCourseSession(courseId);
@@ -43,15 +46,19 @@ export default function PlayerPage() {
   useEffect(preloadMarkdown, []);
 
   // Without a position in the address, the player opens at the first unanswered question.
-  const first = useFirstUnanswered(courseId, position === null ? sessionId : undefined);
+  const first = useFirstUnanswered(
+    courseId,
+    position === null && !difficulty ? sessionId : undefined,
+  );
   const start = useMemo<Position | null>(() => {
     if (position) return position;
+    if (difficulty) return { page: 1, index: 0 };
     if (first.data)
       return first.data.page !== null && first.data.index !== null
         ? { page: first.data.page, index: first.data.index }
         : { page: 1, index: 0 };
     return first.isError ? { page: 1, index: 0 } : null;
-  }, [position, first.data, first.isError]);
+  }, [position, difficulty, first.data, first.isError]);
   const finishedAtStart =
     position === null && first.data?.question_id === null && first.data.total > 0;
 
@@ -70,7 +77,7 @@ export default function PlayerPage() {
   }, [courseId, queryClient, sessionId]);
 
   const page = useQuestionPage(
-    { course: courseId, session: sessionId, page: start?.page ?? 1 },
+    { course: courseId, session: sessionId, page: start?.page ?? 1, difficulty },
     sessionId !== undefined && start !== null,
   );
   const results = page.data?.results ?? [];
@@ -85,14 +92,16 @@ export default function PlayerPage() {
         course: courseId,
         session: sessionId,
         page: start.page + 1,
+        difficulty,
       });
     if (start.page > 1)
       void prefetchQuestionPage(queryClient, {
         course: courseId,
         session: sessionId,
         page: start.page - 1,
+        difficulty,
       });
-  }, [courseId, page.data, start, queryClient, sessionId]);
+  }, [courseId, page.data, start, queryClient, sessionId, difficulty]);
 
   // A page that shrank (a hidden question left it) keeps the index in range.
   const index = start ? Math.min(start.index, Math.max(0, results.length - 1)) : 0;
@@ -168,6 +177,14 @@ export default function PlayerPage() {
         </div>
       </div>
       <PlayerOptions />
+      <DifficultySelect
+        value={difficulty}
+        onChange={(next) => {
+          setSearch(next ? { difficulty: next } : {}, { replace: true });
+          setPosition({ page: 1, index: 0 });
+          setAllDone(false);
+        }}
+      />
       {count > 0 ? (
         <div className="player-progress">
           <p>
@@ -177,7 +194,10 @@ export default function PlayerPage() {
             {' · '}
             <span data-testid="player-answered">
               {t('player.answered', { count: answeredCount, total: count })}
-            </span>
+            </span>{' '}
+            {question ? (
+              <DifficultyBadge pageIds={results.map((q) => q.id)} questionId={question.id} />
+            ) : null}
           </p>
           <progress max={count} value={answeredCount} aria-label={t('player.progress-label')} />
         </div>

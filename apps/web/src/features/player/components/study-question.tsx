@@ -29,6 +29,7 @@ import { ExamToolsBar } from './exam-tools/exam-tools-bar';
 import { useExamTools } from './exam-tools/use-exam-tools';
 import { ConfidencePicker } from './confidence/confidence-picker';
 import { MissClassifier } from './confidence/miss-classifier';
+import { PeerStats } from '../../stats';
 
 type Result = {
   choices: number[];
@@ -351,6 +352,7 @@ export function StudyQuestion({
               </Button>
             ))}
           </div>
+          <PeerStats questionId={question.id} answered />
         </section>
       ) : null}
       <div className="player-nav">

@@ -1,0 +1,178 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { DIFFICULTY_MIN_ANSWERS } from '@qbank/contract';
+import { eq } from 'drizzle-orm';
+import { questions } from '../../db/schema/index';
+import { bucketOf, LAST_BUCKET } from './measures';
+
+/**
+ * The aggregates of decision 039, kept in step with the answer history: every counted answer
+ * adds to its learner's day, course and source; a learner's first counted answer to a question
+ * also adds to the question's peer figures. One statement, in the caller's transaction.
+ */
+
+export interface CountedAnswer {
+  id: number;
+  userId: number;
+  questionId: number;
+  courseId: number;
+  sourceId: number | null;
+  choices: number[];
+  isCorrect: boolean;
+  timeSpentMs: number;
+  createdAt: Date;
+}
+
+/** The same bucket in SQL, for the rebuild (`t` an integer number of milliseconds). */
+const bucketSql = (t: SQL): SQL =>
+  sql`(case when ${t} < 120000 then ${t} / 1000 when ${t} < 600000 then 120 + (${t} - 120000) / 10000 else ${sql.raw(String(LAST_BUCKET))} end)`;
+
+export const difficultySql = (answers: SQL, correct: SQL): SQL =>
+  sql`(case when ${answers} < ${sql.raw(String(DIFFICULTY_MIN_ANSWERS))} then null
+    when ${correct} * 5 >= 4 * ${answers} then 1 when ${correct} * 5 >= 3 * ${answers} then 2
+    when ${correct} * 5 >= 2 * ${answers} then 3 when ${correct} * 5 >= ${answers} then 4
+    else 5 end)::smallint`;
+
+const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+
+export async function addAnswer(db: Db, a: CountedAnswer): Promise<void> {
+  const right = a.isCorrect ? 1 : 0;
+  const bucket = String(bucketOf(a.timeSpentMs));
+  const source =
+    a.sourceId === null
+      ? sql``
+      : sql`, by_source as (
+    insert into user_source_stats (user_id, source_id, answers, correct, time_ms)
+    values (${a.userId}, ${a.sourceId}, 1, ${right}, ${a.timeSpentMs})
+    on conflict (user_id, source_id) do update set answers = user_source_stats.answers + 1,
+      correct = user_source_stats.correct + excluded.correct,
+      time_ms = user_source_stats.time_ms + excluded.time_ms
+    returning 1)`;
+  await db.execute(sql`with first as (
+      select not exists (select 1 from question_answer_history h where h.user_id = ${a.userId}
+        and h.question_id = ${a.questionId} and h.counted and h.id <> ${a.id}) as yes),
+    by_day as (
+      insert into user_daily_stats (user_id, day, answers, correct, time_ms)
+      values (${a.userId}, ${utcDay(a.createdAt)}::date, 1, ${right}, ${a.timeSpentMs})
+      on conflict (user_id, day) do update set answers = user_daily_stats.answers + 1,
+        correct = user_daily_stats.correct + excluded.correct,
+        time_ms = user_daily_stats.time_ms + excluded.time_ms
+      returning 1),
+    by_course as (
+      insert into user_course_stats (user_id, course_id, answers, correct, time_ms, questions, first_right)
+      select ${a.userId}, ${a.courseId}, 1, ${right}, ${a.timeSpentMs}, yes::int, case when yes then ${right} else 0 end
+      from first
+      on conflict (user_id, course_id) do update set answers = user_course_stats.answers + 1,
+        correct = user_course_stats.correct + excluded.correct,
+        time_ms = user_course_stats.time_ms + excluded.time_ms,
+        questions = user_course_stats.questions + excluded.questions,
+        first_right = user_course_stats.first_right + excluded.first_right
+      returning 1),
+    peer as (
+      insert into question_stats (question_id, answers, correct, time_hist)
+      select ${a.questionId}, 1, ${right}, jsonb_build_object(${bucket}::text, 1) from first where yes
+      on conflict (question_id) do update set answers = question_stats.answers + 1,
+        correct = question_stats.correct + excluded.correct,
+        time_hist = question_stats.time_hist || jsonb_build_object(${bucket}::text,
+          coalesce((question_stats.time_hist ->> ${bucket}::text)::int, 0) + 1),
+        difficulty = ${difficultySql(sql`(question_stats.answers + 1)`, sql`(question_stats.correct + excluded.correct)`)}
+      returning 1),
+    picks as (
+      insert into question_choice_stats (question_id, choice_id, picked)
+      select ${a.questionId}, c.id, 1 from first, choices c
+      where yes and c.question_id = ${a.questionId} and c.id = any(${sql.param(a.choices)}::int[])
+      on conflict (question_id, choice_id) do update set picked = question_choice_stats.picked + 1
+      returning 1)${source}
+    select 1`);
+}
+
+/**
+ * A learner deleted one of their counted answers: it leaves their own day, course and source
+ * sums. Peer figures keep it (they are anonymous counts; decision 039).
+ */
+export async function removeAnswer(db: Db, a: Omit<CountedAnswer, 'id' | 'choices'>) {
+  const right = a.isCorrect ? 1 : 0;
+  const minus = (table: string, where: SQL) =>
+    db.execute(sql`update ${sql.raw(table)} set answers = greatest(answers - 1, 0),
+      correct = greatest(correct - ${right}, 0), time_ms = greatest(time_ms - ${a.timeSpentMs}, 0)
+      where user_id = ${a.userId} and ${where}`);
+  await minus('user_daily_stats', sql`day = ${utcDay(a.createdAt)}::date`);
+  await minus('user_course_stats', sql`course_id = ${a.courseId}`);
+  if (a.sourceId !== null) await minus('user_source_stats', sql`source_id = ${a.sourceId}`);
+}
+
+/**
+ * Recomputes every aggregate from the history (the migration's backfill and the synthetic data
+ * generator). First answers as the back office's item analysis reads them (decision 037):
+ * each learner's earliest counted answer to a question.
+ */
+const AGGREGATE_TABLES = [
+  'question_stats',
+  'question_choice_stats',
+  'user_daily_stats',
+  'user_course_stats',
+  'user_source_stats',
+];
+
+export const REBUILD_STATEMENTS: SQL[] = [
+  sql`delete from question_choice_stats`,
+  sql`delete from question_stats`,
+  sql`delete from user_daily_stats`,
+  sql`delete from user_course_stats`,
+  sql`delete from user_source_stats`,
+  sql`drop table if exists stats_first_answers`,
+  sql`create temp table stats_first_answers as
+    select distinct on (h.user_id, h.question_id) h.user_id, h.question_id, h.choices,
+      h.is_correct, h.time_spent_ms
+    from question_answer_history h where h.counted
+    order by h.user_id, h.question_id, h.created_at, h.id`,
+  sql`insert into user_daily_stats (user_id, day, answers, correct, time_ms)
+    select h.user_id, (h.created_at at time zone 'UTC')::date, count(*),
+      count(*) filter (where h.is_correct), sum(h.time_spent_ms)
+    from question_answer_history h where h.counted group by 1, 2`,
+  sql`insert into user_source_stats (user_id, source_id, answers, correct, time_ms)
+    select h.user_id, q.source_id, count(*), count(*) filter (where h.is_correct), sum(h.time_spent_ms)
+    from question_answer_history h join questions q on q.id = h.question_id
+    where h.counted and q.source_id is not null group by 1, 2`,
+  sql`insert into user_course_stats (user_id, course_id, answers, correct, time_ms, questions, first_right)
+    select t.user_id, t.course_id, t.answers, t.correct, t.time_ms,
+      coalesce(f.questions, 0), coalesce(f.first_right, 0)
+    from (select h.user_id, q.course_id, count(*) as answers,
+        count(*) filter (where h.is_correct) as correct, sum(h.time_spent_ms) as time_ms
+      from question_answer_history h join questions q on q.id = h.question_id
+      where h.counted group by 1, 2) t
+    left join (select f.user_id, q.course_id, count(*) as questions,
+        count(*) filter (where f.is_correct) as first_right
+      from stats_first_answers f join questions q on q.id = f.question_id group by 1, 2) f
+      on f.user_id = t.user_id and f.course_id = t.course_id`,
+  sql`insert into question_stats (question_id, answers, correct, time_hist, difficulty)
+    select b.question_id, sum(b.n), sum(b.c), jsonb_object_agg(b.k::text, b.n),
+      ${difficultySql(sql`sum(b.n)`, sql`sum(b.c)`)}
+    from (select question_id, ${bucketSql(sql`time_spent_ms`)} as k, count(*) as n,
+        count(*) filter (where is_correct) as c
+      from stats_first_answers group by 1, 2) b
+    group by b.question_id`,
+  sql`insert into question_choice_stats (question_id, choice_id, picked)
+    select f.question_id, c.id, count(*)
+    from stats_first_answers f join choices c on c.question_id = f.question_id
+      and f.choices @> to_jsonb(c.id)
+    group by 1, 2`,
+  sql`drop table stats_first_answers`,
+];
+
+export async function rebuildAggregates(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const statement of REBUILD_STATEMENTS) await tx.execute(statement);
+  });
+  // Fresh planner statistics after a bulk load (the percentile's index needs them).
+  for (const table of AGGREGATE_TABLES) await db.execute(sql.raw(`analyze ${table}`));
+}
+
+/** A question's place in the catalogue, for an answer being forgotten. */
+export async function questionPlace(db: Db, questionId: number) {
+  const [row] = await db
+    .select({ courseId: questions.courseId, sourceId: questions.sourceId })
+    .from(questions)
+    .where(eq(questions.id, questionId));
+  return row;
+}

@@ -1,0 +1,184 @@
+import { PERCENTILE_MIN_QUESTIONS } from '@qbank/contract';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+
+/** `q` (a question list's alias) has a known difficulty in `levels`. */
+export const difficultyFilterSql = (levels: number[]): SQL =>
+  levels.length
+    ? sql`exists (select 1 from question_stats qs where qs.question_id = q.id and qs.difficulty in (${sql.join(
+        levels.map((l) => sql`${l}`),
+        sql`, `,
+      )}))`
+    : sql`false`;
+
+/** Reads of the aggregates (decision 039): never the answer history, except one indexed probe. */
+
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+export interface PeerRow {
+  answers: number;
+  correct: number;
+  time_hist: Record<string, number>;
+  difficulty: number | null;
+}
+
+export async function peerStats(db: Db, questionId: number): Promise<PeerRow | undefined> {
+  const [row] = await rows<PeerRow>(
+    db,
+    sql`select answers, correct, time_hist, difficulty from question_stats where question_id = ${questionId}`,
+  );
+  return row;
+}
+
+/** The question's choices in letter order, with how many first answers ticked each. */
+export async function choicePicks(db: Db, questionId: number) {
+  return rows<{ id: number; picked: number }>(
+    db,
+    sql`select c.id, coalesce(s.picked, 0)::int as picked from choices c
+      left join question_choice_stats s on s.question_id = c.question_id and s.choice_id = c.id
+      where c.question_id = ${questionId} order by c."order", c.id`,
+  );
+}
+
+/** Has the user answered the question (counted or not)? One probe of the history's index. */
+export async function hasAnswered(db: Db, userId: number, questionId: number) {
+  const [row] = await rows<{ yes: boolean }>(
+    db,
+    sql`select exists (select 1 from question_answer_history
+      where user_id = ${userId} and question_id = ${questionId}) as yes`,
+  );
+  return row?.yes === true;
+}
+
+/** Published questions among `ids` with their peer answer count and difficulty. */
+export async function difficulties(db: Db, ids: number[]) {
+  return rows<{ question: number; answers: number; difficulty: number | null }>(
+    db,
+    sql`select q.id as question, coalesce(s.answers, 0)::int as answers, s.difficulty
+      from questions q left join question_stats s on s.question_id = q.id
+      where q.id = any(${sql.param(ids)}::int[]) and q.is_published order by q.id`,
+  );
+}
+
+interface Tally {
+  answers: number;
+  correct: number;
+  time_ms: number;
+}
+
+const tallyColumns = sql`s.answers::int as answers, s.correct::int as correct, s.time_ms::float8 as time_ms`;
+
+export async function courseTotals(db: Db, userId: number) {
+  return rows<
+    Tally & { id: number; name: string; module: number; module_name: string; questions: number }
+  >(
+    db,
+    sql`select c.id, c.name, c.module_id as module, m.name as module_name, ${tallyColumns},
+        s.questions::int as questions
+      from user_course_stats s join courses c on c.id = s.course_id
+        join modules m on m.id = c.module_id
+      where s.user_id = ${userId} and s.answers > 0
+      order by m."order", m.id, c."order", c.id`,
+  );
+}
+
+export async function sourceTotals(db: Db, userId: number) {
+  return rows<Tally & { id: number; name: string; year: number | null }>(
+    db,
+    sql`select src.id, src.name, src.year, ${tallyColumns}
+      from user_source_stats s join sources src on src.id = s.source_id
+      where s.user_id = ${userId} and s.answers > 0
+      order by src.year desc nulls last, src.id`,
+  );
+}
+
+export async function dayTotals(db: Db, userId: number) {
+  return rows<Tally & { date: string }>(
+    db,
+    sql`select to_char(s.day, 'YYYY-MM-DD') as date, ${tallyColumns}
+      from user_daily_stats s where s.user_id = ${userId} and s.answers > 0 order by s.day`,
+  );
+}
+
+/**
+ * Per course the caller answered enough of, the other learners who answered enough of it, and
+ * how many of them had a lower (or equal) share of first answers right: one range of the
+ * (course, questions) index per course. Cross-multiplied shares, so equal shares compare equal.
+ */
+export async function coursePercentiles(db: Db, userId: number) {
+  return rows<{
+    course: number;
+    name: string;
+    questions: number;
+    peers: number;
+    below: number;
+    ties: number;
+  }>(
+    db,
+    sql`select m.course_id as course, c.name, m.questions, r.peers, r.below, r.ties
+      from user_course_stats m join courses c on c.id = m.course_id
+        cross join lateral (
+          select count(*)::int as peers,
+            count(*) filter (where p.first_right * m.questions < m.first_right * p.questions)::int as below,
+            count(*) filter (where p.first_right * m.questions = m.first_right * p.questions)::int as ties
+          from user_course_stats p
+          where p.course_id = m.course_id and p.questions >= ${PERCENTILE_MIN_QUESTIONS}
+            and p.user_id <> m.user_id) r
+      where m.user_id = ${userId} and m.questions >= ${PERCENTILE_MIN_QUESTIONS} and r.peers > 0
+      order by c."order", m.course_id`,
+  );
+}
+
+/** The caller's first-answer tallies per course, for "what next". */
+export async function courseProgress(db: Db, userId: number) {
+  return rows<{ course: number; questions: number; first_right: number }>(
+    db,
+    sql`select course_id as course, questions, first_right from user_course_stats
+      where user_id = ${userId}`,
+  );
+}
+
+export async function chosenModules(db: Db, userId: number) {
+  const found = await rows<{ module_id: number }>(
+    db,
+    sql`select module_id from module_filters where user_id = ${userId}`,
+  );
+  return found.map((r) => r.module_id);
+}
+
+export async function moduleExists(db: Db, moduleId: number) {
+  const [row] = await rows<{ yes: boolean }>(
+    db,
+    sql`select exists (select 1 from modules where id = ${moduleId}) as yes`,
+  );
+  return row?.yes === true;
+}
+
+/** Per course its published questions; per (course, past exam) its questions; the exams. */
+export async function catalogueRows(db: Db) {
+  const courseRows = await rows<{
+    id: number;
+    name: string;
+    order: number;
+    module: number;
+    module_name: string;
+    total: number;
+  }>(
+    db,
+    sql`select c.id, c.name, c."order", c.module_id as module, m.name as module_name,
+        (select count(*) from questions q where q.course_id = c.id and q.is_published)::int as total
+      from courses c join modules m on m.id = c.module_id`,
+  );
+  const pairs = await rows<{ course: number; source: number; n: number }>(
+    db,
+    sql`select course_id as course, source_id as source, count(*)::int as n from questions
+      where is_published and source_id is not null group by 1, 2`,
+  );
+  const sourceRows = await rows<{ id: number; module: number; year: number | null }>(
+    db,
+    sql`select id, module_id as module, year from sources`,
+  );
+  return { courseRows, pairs, sourceRows };
+}

@@ -1,0 +1,36 @@
+import { useTranslation } from 'react-i18next';
+
+export const DIFFICULTY_LEVELS = [1, 2, 3, 4, 5] as const;
+
+/** Checkboxes of difficulties 1–5 (none ticked: any question, even without a difficulty yet). */
+export function DifficultyFilter({
+  value,
+  onChange,
+}: {
+  value: number[];
+  onChange: (next: number[]) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <fieldset className="exam-fieldset difficulty-filter">
+      <legend>{t('stats.difficulty-filter')}</legend>
+      <p className="field-hint">{t('stats.difficulty-filter-hint')}</p>
+      <div className="check-grid">
+        {DIFFICULTY_LEVELS.map((level) => (
+          <label key={level} className="inline-check">
+            <input
+              type="checkbox"
+              checked={value.includes(level)}
+              onChange={(e) =>
+                onChange(
+                  e.target.checked ? [...value, level].sort() : value.filter((x) => x !== level),
+                )
+              }
+            />
+            {t('stats.difficulty-name', { level, name: t(`stats.level-${level}`) })}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,56 @@
+import type { Dashboard } from '@qbank/contract/stats';
+import { useTranslation } from 'react-i18next';
+import { heatmapWeeks, level } from '../lib/series';
+
+/** Days studied over the last year (a grid of weeks) with the streak; a table of the days. */
+export function StudyHeatmap({ dashboard }: { dashboard: Dashboard }) {
+  const { t } = useTranslation();
+  const weeks = heatmapWeeks(dashboard.days);
+  const { current, longest } = dashboard.streak;
+  return (
+    <section className="stats-card" aria-labelledby="stats-heatmap">
+      <h2 id="stats-heatmap">{t('stats.days-studied')}</h2>
+      <p className="stats-streak" data-testid="stats-streak">
+        {t('stats.streak', { count: current })} · {t('stats.longest-streak', { count: longest })}
+      </p>
+      <div
+        className="heatmap"
+        role="img"
+        aria-label={t('stats.heatmap-summary', { count: dashboard.days.length })}
+      >
+        {weeks.map((week) => (
+          <div className="heatmap-week" key={week[0]!.date}>
+            {week.map((day) => (
+              <span
+                key={day.date}
+                className={`heatmap-day level-${day.future ? 'none' : level(day.answers)}`}
+                title={t('stats.day-answers', { date: day.date, count: day.answers })}
+              />
+            ))}
+          </div>
+        ))}
+      </div>
+      <details className="stats-table">
+        <summary>{t('stats.table-view')}</summary>
+        <div className="table-scroll">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{t('stats.day')}</th>
+                <th scope="col">{t('stats.answers')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {dashboard.days.map((d) => (
+                <tr key={d.date}>
+                  <th scope="row">{d.date}</th>
+                  <td className="num">{d.answers}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </section>
+  );
+}
