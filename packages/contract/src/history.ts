@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { pkItemSchema, pkSchema } from './fields';
-import { RATINGS, SCORING_RULES } from './constants';
+import { ANSWER_MODES, RATINGS, SCORING_RULES } from './constants';
 import { pageQuerySchema } from './common';
 
-export { RATINGS, SCORING_RULES };
+export { ANSWER_MODES, RATINGS, SCORING_RULES };
 
 /** A database id in a payload or a query string. */
 const id = pkSchema;
@@ -16,7 +16,6 @@ const queryBoolean = z
 export const scoringRuleSchema = z.enum(SCORING_RULES).default('all_or_nothing');
 export type ScoringRule = (typeof SCORING_RULES)[number];
 
-export const ANSWER_MODES = ['study', 'exam'] as const;
 export const answerModeSchema = z.enum(ANSWER_MODES);
 
 /** Ticked choice ids (an empty list is an unanswered question: scored, never right). */
@@ -49,7 +48,7 @@ export const historyCreateSchema = z.object({
   time_spent_ms: z.number().int().min(0).max(86_400_000).default(0),
   scoring: scoringRuleSchema,
 });
-export type HistoryCreate = z.input<typeof historyCreateSchema>;
+export type HistoryCreate = z.infer<typeof historyCreateSchema>;
 
 export const historyCreatedSchema = answerCorrectionSchema.extend({
   id: z.number().int(),
@@ -95,7 +94,7 @@ export const ratingSchema = z.enum(RATINGS);
 export type Rating = (typeof RATINGS)[number];
 
 export const evaluationCreateSchema = z.object({ question: id, rating: ratingSchema });
-export type EvaluationCreate = z.input<typeof evaluationCreateSchema>;
+export type EvaluationCreate = z.infer<typeof evaluationCreateSchema>;
 
 /** The user's rating of a question with its FSRS card state. */
 export const evaluationSchema = z.object({

@@ -1,3 +1,4 @@
+import type { UserUpdate } from '@qbank/contract/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client';
 import {
@@ -43,7 +44,7 @@ export function startSession(key: string, user: SessionUser): void {
 
 /** PATCH /api/auth/user/ as multipart (seed §5: image only when it is a file, nulls left out). */
 export async function updateCurrentUser(
-  fields: Record<string, string | File | null | undefined>,
+  fields: Partial<Record<keyof UserUpdate | 'image', string | File | null>>,
 ): Promise<SessionUser> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) {

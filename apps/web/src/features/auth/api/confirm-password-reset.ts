@@ -2,9 +2,7 @@ import type { ResetConfirmRequest } from '@qbank/contract/auth';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-export type ResetConfirmBody = ResetConfirmRequest;
-
-export function confirmPasswordReset(body: ResetConfirmBody): Promise<unknown> {
+export function confirmPasswordReset(body: ResetConfirmRequest): Promise<unknown> {
   return apiRequest('password-reset/verify_email/', { method: 'POST', body });
 }
 

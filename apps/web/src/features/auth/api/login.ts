@@ -3,10 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { startSession } from '../../../lib/current-user';
 
-export type AuthAnswer = AuthResponse;
-
-export function login(body: LoginRequest): Promise<AuthAnswer> {
-  return apiRequest<AuthAnswer>('auth/login/', { method: 'POST', body });
+export function login(body: LoginRequest): Promise<AuthResponse> {
+  return apiRequest<AuthResponse>('auth/login/', { method: 'POST', body });
 }
 
 export function useLogin() {

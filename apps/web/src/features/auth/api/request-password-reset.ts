@@ -1,7 +1,8 @@
+import type { EmailRequest } from '@qbank/contract/auth';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-export function requestPasswordReset(body: { email: string }): Promise<unknown> {
+export function requestPasswordReset(body: EmailRequest): Promise<unknown> {
   return apiRequest('password-reset/request/', { method: 'POST', body });
 }
 

@@ -1,8 +1,9 @@
+import type { CodeRequest } from '@qbank/contract/auth';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 /** POST /api/auth/verify_email/ {code}, sent with the new user's token. */
-export function verifyEmail(body: { code: string }): Promise<unknown> {
+export function verifyEmail(body: CodeRequest): Promise<unknown> {
   return apiRequest('auth/verify_email/', { method: 'POST', body });
 }
 

@@ -1,8 +1,9 @@
+import type { ResetCodeRequest } from '@qbank/contract/auth';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 /** Checks a reset code without using it up. */
-export function verifyResetCode(body: { code: string; email: string }): Promise<unknown> {
+export function verifyResetCode(body: ResetCodeRequest): Promise<unknown> {
   return apiRequest('password-reset/verify_code/', { method: 'POST', body });
 }
 

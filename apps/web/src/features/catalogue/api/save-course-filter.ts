@@ -1,4 +1,4 @@
-import type { CourseFilter } from '@qbank/contract/filters';
+import type { CourseFilter, CourseFilterCreate, CourseFilterUpdate } from '@qbank/contract/filters';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -20,11 +20,11 @@ export async function saveCourseFilter(
   if (current)
     return apiRequest<CourseFilter>(`course_filters/${current.id}/`, {
       method: 'PATCH',
-      body: { course_sources: sources },
+      body: { course_sources: sources } satisfies CourseFilterUpdate,
     });
   return apiRequest<CourseFilter>('course_filters/', {
     method: 'POST',
-    body: { course, course_sources: sources },
+    body: { course, course_sources: sources } satisfies CourseFilterCreate,
   });
 }
 

@@ -1,5 +1,11 @@
 import type { Paginated } from '@qbank/contract/common';
-import type { Comment, CommentReply, ReactionResult } from '@qbank/contract/discussion';
+import type { COMMENT_ORDERINGS } from '@qbank/contract/constants';
+import type {
+  Comment,
+  CommentCreate,
+  CommentReply,
+  ReactionResult,
+} from '@qbank/contract/discussion';
 import {
   infiniteQueryOptions,
   queryOptions,
@@ -19,7 +25,7 @@ import { apiUpload } from '../../../lib/api-upload';
  */
 export type Kind = 'comment' | 'reply';
 export type Item = Comment | CommentReply;
-export type Ordering = '-created_at' | 'created_at' | '-rank';
+export type Ordering = (typeof COMMENT_ORDERINGS)[number];
 const PATH: Record<Kind, string> = { comment: 'comments/', reply: 'comments_reply/' };
 /** While the discussion is open, other people's comments and votes arrive within this delay. */
 export const POLL_MS = 15_000;
@@ -76,7 +82,7 @@ export function useReplies(comment: number, live: boolean) {
 }
 
 export type Draft = {
-  body: string;
+  body: CommentCreate['body'];
   files: File[];
   removed?: number[];
   onProgress?: (fraction: number) => void;

@@ -1,11 +1,12 @@
-import type { Question } from '@qbank/contract/questions';
+import type { QuestionKind } from '@qbank/contract/constants';
+import type { Exam } from '@qbank/contract/questions';
 import { apiRequest } from '../../../lib/api-client';
 
 export type ExamRequest = {
   modules: number[];
   courses: number[];
   sources: number[];
-  types: ('qcs' | 'qcm')[];
+  types: QuestionKind[];
   count: number;
   unanswered: boolean;
   incorrect: boolean;
@@ -16,7 +17,7 @@ export type ExamRequest = {
 const list = (ids: readonly (number | string)[]) => (ids.length ? ids.join(',') : undefined);
 
 /** GET /api/questions_exam/: a sample of questions built from the filters (same seed, same sample). */
-export function getExam(request: ExamRequest): Promise<{ count: number; results: Question[] }> {
+export function getExam(request: ExamRequest): Promise<Exam> {
   return apiRequest('questions_exam/', {
     query: {
       modules: list(request.modules),

@@ -1,18 +1,13 @@
-import type { HistoryCreated, ScoringRule } from '@qbank/contract/history';
+import type { HistoryCreate, HistoryCreated } from '@qbank/contract/history';
 import { apiRequest } from '../../../lib/api-client';
 
-export type ExamAnswer = {
-  question: number;
-  choices: number[];
-  time_spent_ms: number;
-  scoring: ScoringRule;
-};
+export type ExamAnswer = Omit<HistoryCreate, 'mode'>;
 
 /** POST /api/question_answer_history/ in exam mode: the server scores the answer. */
 export function submitExamAnswer(answer: ExamAnswer): Promise<HistoryCreated> {
   return apiRequest<HistoryCreated>('question_answer_history/', {
     method: 'POST',
-    body: { ...answer, mode: 'exam' },
+    body: { ...answer, mode: 'exam' } satisfies HistoryCreate,
   });
 }
 

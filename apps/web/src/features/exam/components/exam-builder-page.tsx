@@ -1,4 +1,4 @@
-import { EXAM_COUNT_MAX } from '@qbank/contract/constants';
+import { EXAM_COUNT_MAX, QUESTION_KINDS, type QuestionKind } from '@qbank/contract/constants';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -28,7 +28,7 @@ export default function ExamBuilderPage() {
   const presetCourse = Number(search.get('course'));
   const [chosenCourses, setCourses] = useState<number[]>(presetCourse > 0 ? [presetCourse] : []);
   const [chosenSources, setSources] = useState<number[]>([]);
-  const [types, setTypes] = useState<('qcs' | 'qcm')[]>([]);
+  const [types, setTypes] = useState<QuestionKind[]>([]);
   const [count, setCount] = useState('20');
   const [duration, setDuration] = useState('20');
   const [only, setOnly] = useState({ unanswered: false, incorrect: false, favorite: false });
@@ -156,7 +156,7 @@ export default function ExamBuilderPage() {
         <fieldset className="exam-fieldset">
           <legend>{t('exam.types')}</legend>
           <div className="check-grid">
-            {(['qcs', 'qcm'] as const).map((type) => (
+            {QUESTION_KINDS.map((type) => (
               <label key={type} className="inline-check">
                 <input
                   type="checkbox"

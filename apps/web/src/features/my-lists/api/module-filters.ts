@@ -1,3 +1,4 @@
+import type { ModuleFilterCreate, ModuleFilterDelete } from '@qbank/contract/filters';
 import type { Module } from '@qbank/contract/catalogue';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -16,8 +17,14 @@ export function useSetModuleFilter() {
   return useMutation({
     mutationFn: ({ module, on }: { module: number; on: boolean }) =>
       on
-        ? apiRequest('module_filters/', { method: 'POST', body: { module } })
-        : apiRequest('module_filters/by-module/', { method: 'DELETE', query: { module } }),
+        ? apiRequest('module_filters/', {
+            method: 'POST',
+            body: { module } satisfies ModuleFilterCreate,
+          })
+        : apiRequest('module_filters/by-module/', {
+            method: 'DELETE',
+            query: { module } satisfies ModuleFilterDelete,
+          }),
     onMutate: async ({ module, on }) => {
       await queryClient.cancelQueries({ queryKey: key });
       const snapshot = queryClient.getQueryData(key);

@@ -1,5 +1,5 @@
 import type { Paginated } from '@qbank/contract/common';
-import type { PlaylistItemDetail } from '@qbank/contract/personal';
+import type { PlaylistItemDetail, PlaylistOrder, PlaylistReorder } from '@qbank/contract/personal';
 import type { Question } from '@qbank/contract/questions';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -30,9 +30,9 @@ export function useReorderPlaylist(playlist: number) {
   const key = playlistItemsQueryOptions(playlist).queryKey;
   return useMutation({
     mutationFn: (items: PlaylistItemDetail[]) =>
-      apiRequest('playlistitems/', {
+      apiRequest<PlaylistOrder>('playlistitems/', {
         method: 'PATCH',
-        body: { playlist, order: items.map((i) => i.id) },
+        body: { playlist, order: items.map((i) => i.id) } satisfies PlaylistReorder,
       }),
     onMutate: async (items) => {
       await queryClient.cancelQueries({ queryKey: key });

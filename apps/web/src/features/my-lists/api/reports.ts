@@ -1,5 +1,5 @@
 import type { Paginated } from '@qbank/contract/common';
-import type { Report } from '@qbank/contract/discussion';
+import type { BulkDeleteResult, Report, ReportBulkDelete } from '@qbank/contract/discussion';
 import {
   keepPreviousData,
   queryOptions,
@@ -31,7 +31,10 @@ export function useDeleteReports() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (ids: number[]) =>
-      apiRequest<{ deleted: number }>('rports/bulk_delete', { method: 'POST', body: { ids } }),
+      apiRequest<BulkDeleteResult>('rports/bulk_delete', {
+        method: 'POST',
+        body: { ids } satisfies ReportBulkDelete,
+      }),
     onError: (error) => notify('error', serverMessage(error)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['my-lists', 'reports'] }),
   });

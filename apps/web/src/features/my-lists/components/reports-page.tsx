@@ -1,3 +1,4 @@
+import { REPORT_STATUS_VALUES } from '@qbank/contract/constants';
 import type { Report } from '@qbank/contract/discussion';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,13 +13,6 @@ import '../i18n';
 import '../my-lists.css';
 import { Pager } from './pager';
 import { useListParams } from './use-list-params';
-
-/** A type-only copy of the contract's list: importing its value would bring zod into this page. */
-const REPORT_STATUS_VALUES = [
-  'open',
-  'resolved',
-  'rejected',
-] as const satisfies readonly Report['status'][];
 
 /** The caller's reports with status and staff's answer; select several and delete them. */
 export default function ReportsPage() {

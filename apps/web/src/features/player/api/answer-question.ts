@@ -1,16 +1,10 @@
-import type { ScoringRule } from '@qbank/contract/history';
-import type { SessionQuestion } from '@qbank/contract/sessions';
+import type { LastAnswer } from '@qbank/contract/questions';
+import type { SessionQuestion, SessionQuestionCreate } from '@qbank/contract/sessions';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { updateCachedQuestion } from './get-questions';
 
-export type AnswerInput = {
-  session: number;
-  question: number;
-  choices: number[];
-  time_spent_ms: number;
-  scoring: ScoringRule;
-};
+export type AnswerInput = SessionQuestionCreate;
 
 /** POST /api/session_questions/: scores the answer, stores it in the session and the history. */
 export function answerQuestion(input: AnswerInput): Promise<SessionQuestion> {
@@ -30,7 +24,7 @@ export function useAnswerQuestion() {
           is_correct: answer.is_correct,
           score: answer.score,
           answered_at: answer.answered_at,
-        },
+        } satisfies LastAnswer,
         correction: {
           correct_choices: answer.correct_choices,
           explanation: answer.explanation,

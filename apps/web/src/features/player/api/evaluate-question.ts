@@ -1,4 +1,4 @@
-import type { Evaluation, Rating } from '@qbank/contract/history';
+import type { Evaluation, EvaluationCreate, Rating } from '@qbank/contract/history';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -6,7 +6,7 @@ import { apiRequest } from '../../../lib/api-client';
 export function evaluateQuestion(question: number, rating: Rating): Promise<Evaluation> {
   return apiRequest<Evaluation>('question-evaluations/', {
     method: 'POST',
-    body: { question, rating },
+    body: { question, rating } satisfies EvaluationCreate,
   });
 }
 

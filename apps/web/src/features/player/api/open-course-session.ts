@@ -1,10 +1,13 @@
-import type { Session } from '@qbank/contract/sessions';
+import type { Session, SessionCreate } from '@qbank/contract/sessions';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 /** POST /api/sessions/ {course_id}: the caller's current pass through the course (made when none). */
 export function openCourseSession(course: number): Promise<Session> {
-  return apiRequest<Session>('sessions/', { method: 'POST', body: { course_id: course } });
+  return apiRequest<Session>('sessions/', {
+    method: 'POST',
+    body: { course_id: course } satisfies SessionCreate,
+  });
 }
 
 export const courseSessionQueryOptions = (course: number) =>

@@ -1,4 +1,4 @@
-import type { NoteItem, NoteItemDetail } from '@qbank/contract/personal';
+import type { NoteItem, NoteItemCreate, NoteItemDetail } from '@qbank/contract/personal';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { apiUpload } from '../../../lib/api-upload';
@@ -15,7 +15,7 @@ export function useQuestionNotes(question: number) {
 }
 
 export type NoteDraft = {
-  content: string;
+  content: NoteItemCreate['content'];
   files: File[];
   removed?: number[];
   onProgress?: (fraction: number) => void;

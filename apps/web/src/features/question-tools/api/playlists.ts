@@ -1,5 +1,11 @@
 import type { Paginated } from '@qbank/contract/common';
-import type { Playlist, PlaylistItem, PlaylistItemDetail } from '@qbank/contract/personal';
+import type {
+  Playlist,
+  PlaylistCreate,
+  PlaylistItem,
+  PlaylistItemCreate,
+  PlaylistItemDetail,
+} from '@qbank/contract/personal';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -16,7 +22,10 @@ export function useMyPlaylists() {
 
 /** POST /api/playlist/. */
 export function createPlaylist(name: string) {
-  return apiRequest<Playlist>('playlist/', { method: 'POST', body: { name } });
+  return apiRequest<Playlist>('playlist/', {
+    method: 'POST',
+    body: { name } satisfies PlaylistCreate,
+  });
 }
 
 /** POST /api/playlistitems/ adds; removing finds the item (GET playlistitemsdetail/) and DELETEs it. */
@@ -24,7 +33,7 @@ export async function setInPlaylist(playlist: number, question: number, on: bool
   if (on) {
     await apiRequest<PlaylistItem>('playlistitems/', {
       method: 'POST',
-      body: { playlist, question },
+      body: { playlist, question } satisfies PlaylistItemCreate,
     });
     return;
   }

@@ -1,4 +1,10 @@
-import type { Cleared, Session } from '@qbank/contract/sessions';
+import type {
+  ClearCourseProgress,
+  Cleared,
+  ClearModuleProgress,
+  Session,
+  StartNewSession,
+} from '@qbank/contract/sessions';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -14,7 +20,7 @@ export function runSessionAction(action: SessionAction): Promise<Session | Clear
     case 'start-new':
       return apiRequest<Session>('sessions/start-new-session/', {
         method: 'POST',
-        body: { session_id: action.session },
+        body: { session_id: action.session } satisfies StartNewSession,
       });
     case 'clear-session':
       return apiRequest<Session>(`sessions/${action.session}/clear-questions/`, {
@@ -23,12 +29,12 @@ export function runSessionAction(action: SessionAction): Promise<Session | Clear
     case 'clear-course':
       return apiRequest<Cleared>('sessions/clear-course-progress/', {
         method: 'POST',
-        body: { course_id: action.course },
+        body: { course_id: action.course } satisfies ClearCourseProgress,
       });
     case 'clear-module':
       return apiRequest<Cleared>('sessions/clear-module-progress/', {
         method: 'POST',
-        body: { module_id: action.module },
+        body: { module_id: action.module } satisfies ClearModuleProgress,
       });
   }
 }

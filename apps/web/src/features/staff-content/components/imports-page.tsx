@@ -1,4 +1,4 @@
-import { IMPORT_FORMATS } from '@qbank/contract/constants';
+import { EXPORT_FORMATS, IMPORT_FORMATS } from '@qbank/contract/constants';
 import type { ImportReport } from '@qbank/contract/staff-content';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -154,7 +154,7 @@ export default function ImportsPage() {
         <h2>{t('exports.title')}</h2>
         <p>{t('exports.text')}</p>
         <div className="actions">
-          {(['json', 'csv', 'qti'] as const).map((f) => (
+          {EXPORT_FORMATS.map((f) => (
             <Button
               key={f}
               variant="secondary"

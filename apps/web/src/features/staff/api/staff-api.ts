@@ -1,11 +1,13 @@
 import type {
   AuditEntry,
+  CommentRemove,
   ReportGroup,
   StaffComment,
   StaffUser,
   StaffUserDetail,
   StaffUserUpdate,
 } from '@qbank/contract/backoffice';
+import type { Module } from '@qbank/contract/catalogue';
 import type { Paginated } from '@qbank/contract/common';
 import type { CommentReply, StaffReport, StaffReportUpdate } from '@qbank/contract/discussion';
 import type { Plan, PlanCreate, PlanUpdate, StaffPurchase } from '@qbank/contract/subscriptions';
@@ -62,7 +64,7 @@ export function usePlans() {
   });
 }
 
-export type ModuleOption = { id: number; name: string };
+export type ModuleOption = Pick<Module, 'id' | 'name'>;
 export function useModuleOptions() {
   return useQuery({
     queryKey: ['staff', 'module-options'],
@@ -115,7 +117,10 @@ export function useReplies(comment: number, enabled: boolean) {
 
 export const useRemoveComment = () =>
   useStaffMutation('comments', (v: { kind: 'comments' | 'replies'; id: number; reason: string }) =>
-    apiRequest(`staff/${v.kind}/${v.id}/remove/`, { method: 'POST', body: { reason: v.reason } }),
+    apiRequest(`staff/${v.kind}/${v.id}/remove/`, {
+      method: 'POST',
+      body: { reason: v.reason } satisfies CommentRemove,
+    }),
   );
 
 // ---------------------------------------------------------------- users

@@ -1,3 +1,4 @@
+import { PURCHASE_STATUS_VALUES } from '@qbank/contract/constants';
 import type { StaffPurchase } from '@qbank/contract/subscriptions';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +14,7 @@ import { Pager } from './pager';
 import { TextDialog } from './text-dialog';
 import { useUrlState } from './use-url-state';
 
-const STATUSES = ['pending', 'active', 'expired', 'rejected', 'all'] as const;
+const STATUSES = [...PURCHASE_STATUS_VALUES, 'all'] as const;
 
 /** The purchase queue: pending first (oldest first), each with its receipt; approve or reject. */
 export default function PurchasesPage() {

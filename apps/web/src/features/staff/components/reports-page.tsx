@@ -1,3 +1,4 @@
+import { REPORT_STATUS_VALUES } from '@qbank/contract/constants';
 import type { ReportGroup } from '@qbank/contract/backoffice';
 import type { StaffReport } from '@qbank/contract/discussion';
 import { useId, useState } from 'react';
@@ -14,7 +15,7 @@ import '../i18n';
 import { Pager } from './pager';
 import { useUrlState } from './use-url-state';
 
-const STATUSES = ['open', 'resolved', 'rejected'] as const;
+const STATUSES = REPORT_STATUS_VALUES;
 
 /** The report queue grouped by question, most reported first; answer each report from here. */
 export default function ReportsPage() {

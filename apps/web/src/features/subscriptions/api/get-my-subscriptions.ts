@@ -1,10 +1,12 @@
-import type { Purchase } from '@qbank/contract/subscriptions';
+import type { ArchivedQuery, Purchase } from '@qbank/contract/subscriptions';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 /** GET /api/mysubscriptions/?is_archived=false: the caller's purchases, newest first. */
 export function getMySubscriptions(): Promise<Purchase[]> {
-  return apiRequest<Purchase[]>('mysubscriptions/', { query: { is_archived: false } });
+  return apiRequest<Purchase[]>('mysubscriptions/', {
+    query: { is_archived: false } satisfies ArchivedQuery,
+  });
 }
 
 export const mySubscriptionsQueryOptions = () =>
