@@ -1,9 +1,10 @@
 import type { AccessTokenRequest, AuthResponse } from '@qbank/contract/auth';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { paths } from '../../../lib/api-paths';
 
 export function googleSignUp(accessToken: string): Promise<AuthResponse> {
-  return apiRequest<AuthResponse>('auth/google-signup/', {
+  return apiRequest<AuthResponse>(`${paths.auth}google-signup/`, {
     method: 'POST',
     body: { access_token: accessToken } satisfies AccessTokenRequest,
   });

@@ -2,9 +2,10 @@ import type { AuthResponse, LoginRequest } from '@qbank/contract/auth';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { startSession } from '../../../lib/current-user';
+import { paths } from '../../../lib/api-paths';
 
 export function login(body: LoginRequest): Promise<AuthResponse> {
-  return apiRequest<AuthResponse>('auth/login/', { method: 'POST', body });
+  return apiRequest<AuthResponse>(`${paths.auth}login/`, { method: 'POST', body });
 }
 
 export function useLogin() {

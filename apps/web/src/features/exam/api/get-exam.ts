@@ -1,6 +1,7 @@
 import type { QuestionKind } from '@qbank/contract/constants';
 import type { Exam } from '@qbank/contract/questions';
 import { apiRequest } from '../../../lib/api-client';
+import { paths } from '../../../lib/api-paths';
 
 export type ExamRequest = {
   modules: number[];
@@ -18,7 +19,7 @@ const list = (ids: readonly (number | string)[]) => (ids.length ? ids.join(',') 
 
 /** GET /api/questions_exam/: a sample of questions built from the filters (same seed, same sample). */
 export function getExam(request: ExamRequest): Promise<Exam> {
-  return apiRequest('questions_exam/', {
+  return apiRequest(paths.exam, {
     query: {
       modules: list(request.modules),
       courses: list(request.courses),

@@ -1,11 +1,12 @@
 import type { HistoryCreate, HistoryCreated } from '@qbank/contract/history';
 import { apiRequest } from '../../../lib/api-client';
+import { paths } from '../../../lib/api-paths';
 
 export type ExamAnswer = Omit<HistoryCreate, 'mode'>;
 
 /** POST /api/question_answer_history/ in exam mode: the server scores the answer. */
 export function submitExamAnswer(answer: ExamAnswer): Promise<HistoryCreated> {
-  return apiRequest<HistoryCreated>('question_answer_history/', {
+  return apiRequest<HistoryCreated>(paths.history, {
     method: 'POST',
     body: { ...answer, mode: 'exam' } satisfies HistoryCreate,
   });

@@ -2,9 +2,10 @@ import type { ModuleFilterCreate } from '@qbank/contract/filters';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { modulesQueryOptions } from './get-modules';
+import { paths } from '../../../lib/api-paths';
 
 export function createModuleFilter(module: number): Promise<unknown> {
-  return apiRequest('module_filters/', {
+  return apiRequest(paths.moduleFilters, {
     method: 'POST',
     body: { module } satisfies ModuleFilterCreate,
   });

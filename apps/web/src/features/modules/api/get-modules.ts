@@ -1,15 +1,9 @@
-import type { Module } from '@qbank/contract/catalogue';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { useQuery } from '@tanstack/react-query';
+import { modulesListQueryOptions } from '../../../lib/catalogue-lists';
 
-/** Small catalogue list: a plain array, or a page if the server ever paginates it. */
-export async function getModules(): Promise<Module[]> {
-  const data = await apiRequest<Module[] | { results: Module[] }>('moduls/');
-  return Array.isArray(data) ? data : data.results;
-}
-
-export const modulesQueryOptions = queryOptions({ queryKey: ['modules'], queryFn: getModules });
+/** GET /api/moduls/: the caller's modules with their flags. */
+export const modulesQueryOptions = modulesListQueryOptions;
 
 export function useModules() {
-  return useQuery(modulesQueryOptions);
+  return useQuery(modulesListQueryOptions);
 }

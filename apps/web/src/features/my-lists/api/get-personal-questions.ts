@@ -2,6 +2,7 @@ import type { Paginated } from '@qbank/contract/common';
 import type { Question } from '@qbank/contract/questions';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { keys } from '../../../lib/api-paths';
 
 export type PersonalList = 'favorites' | 'hides';
 const PATHS: Record<PersonalList, string> = {
@@ -20,7 +21,7 @@ export const personalQuestionsQueryOptions = (
   filter: PersonalQuestionsFilter,
 ) =>
   queryOptions({
-    queryKey: ['my-lists', list, filter],
+    queryKey: [...keys.myLists.root, list, filter],
     queryFn: () => getPersonalQuestions(list, filter),
     placeholderData: keepPreviousData,
   });

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { modulesQueryOptions } from './get-catalogue';
+import { paths } from '../../../lib/api-paths';
 
 /**
  * POST /api/module_filters/ or DELETE /api/module_filters/by-module/?module=. Optimistic: the
@@ -17,11 +18,11 @@ export function useSetModuleFilter() {
   return useMutation({
     mutationFn: ({ module, on }: { module: number; on: boolean }) =>
       on
-        ? apiRequest('module_filters/', {
+        ? apiRequest(paths.moduleFilters, {
             method: 'POST',
             body: { module } satisfies ModuleFilterCreate,
           })
-        : apiRequest('module_filters/by-module/', {
+        : apiRequest(`${paths.moduleFilters}by-module/`, {
             method: 'DELETE',
             query: { module } satisfies ModuleFilterDelete,
           }),

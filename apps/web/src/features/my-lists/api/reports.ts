@@ -10,15 +10,16 @@ import {
 import { apiRequest } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { serverMessage } from './errors';
+import { keys, paths } from '../../../lib/api-paths';
 
 export type ReportsFilter = { page: number; status?: Report['status'] };
 
 /** GET /api/rports/: the caller's reports, 10 a page. */
 export const reportsQueryOptions = (filter: ReportsFilter) =>
   queryOptions({
-    queryKey: ['my-lists', 'reports', filter],
+    queryKey: [...keys.myLists.root, 'reports', filter],
     queryFn: () =>
-      apiRequest<Paginated<Report>>('rports/', { query: { ...filter, page_size: 10 } }),
+      apiRequest<Paginated<Report>>(paths.reports, { query: { ...filter, page_size: 10 } }),
     placeholderData: keepPreviousData,
   });
 
@@ -31,11 +32,11 @@ export function useDeleteReports() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (ids: number[]) =>
-      apiRequest<BulkDeleteResult>('rports/bulk_delete', {
+      apiRequest<BulkDeleteResult>(`${paths.reports}bulk_delete`, {
         method: 'POST',
         body: { ids } satisfies ReportBulkDelete,
       }),
     onError: (error) => notify('error', serverMessage(error)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['my-lists', 'reports'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: keys.myLists.reports }),
   });
 }

@@ -3,12 +3,13 @@ import type { SessionQuestion, SessionQuestionCreate } from '@qbank/contract/ses
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { updateCachedQuestion } from './get-questions';
+import { keys, paths } from '../../../lib/api-paths';
 
 export type AnswerInput = SessionQuestionCreate;
 
 /** POST /api/session_questions/: scores the answer, stores it in the session and the history. */
 export function answerQuestion(input: AnswerInput): Promise<SessionQuestion> {
-  return apiRequest<SessionQuestion>('session_questions/', { method: 'POST', body: input });
+  return apiRequest<SessionQuestion>(paths.sessionQuestions, { method: 'POST', body: input });
 }
 
 export function useAnswerQuestion() {
@@ -33,8 +34,8 @@ export function useAnswerQuestion() {
           ),
         },
       }));
-      void queryClient.invalidateQueries({ queryKey: ['sessions', 'resume'] });
-      void queryClient.invalidateQueries({ queryKey: ['history'] });
+      void queryClient.invalidateQueries({ queryKey: keys.sessions.resume });
+      void queryClient.invalidateQueries({ queryKey: keys.history });
     },
   });
 }

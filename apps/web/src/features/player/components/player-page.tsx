@@ -14,6 +14,7 @@ import { PlayerOptions } from './player-options';
 import { preloadMarkdown } from './rich-text';
 import { StudyQuestion } from './study-question';
 import '../player.css';
+import { keys } from '../../../lib/api-paths';
 
 type Position = { page: number; index: number };
 
@@ -121,7 +122,7 @@ export default function PlayerPage() {
     [session.data?.answered],
   );
   const onHidden = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: ['questions', 'page', courseId] });
+    void queryClient.invalidateQueries({ queryKey: [...keys.questions.pages, courseId] });
   }, [courseId, queryClient]);
 
   const title = course.data?.name ?? t('player.title');

@@ -1,16 +1,17 @@
 import type { BankPage } from '@qbank/contract/staff-content';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { keys, paths } from '../../../lib/api-paths';
 
 export type BankParams = Record<string, string | undefined>;
 
 export function getBank(params: BankParams): Promise<BankPage> {
-  return apiRequest<BankPage>('staff/questions/', { query: params });
+  return apiRequest<BankPage>(paths.staffQuestions, { query: params });
 }
 
 export const bankQueryOptions = (params: BankParams) =>
   queryOptions({
-    queryKey: ['staff', 'bank', params],
+    queryKey: [...keys.staff.root, 'bank', params],
     queryFn: () => getBank(params),
     placeholderData: keepPreviousData,
   });

@@ -13,6 +13,8 @@ import type { CommentReply, StaffReport, StaffReportUpdate } from '@qbank/contra
 import type { Plan, PlanCreate, PlanUpdate, StaffPurchase } from '@qbank/contract/subscriptions';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { getModules } from '../../../lib/catalogue-lists';
+import { itemPath, keys, paths } from '../../../lib/api-paths';
 
 /**
  * The back office's API calls, one hook each. Queries sit under the ['staff', resource] keys;
@@ -23,7 +25,7 @@ export const PAGE_SIZE = 20;
 
 function useStaffList<T>(resource: string, path: string, query: Query) {
   return useQuery({
-    queryKey: ['staff', resource, query],
+    queryKey: [...keys.staff.root, resource, query],
     queryFn: () => apiRequest<Paginated<T>>(path, { query: { page_size: PAGE_SIZE, ...query } }),
     placeholderData: keepPreviousData,
   });
@@ -34,8 +36,8 @@ function useStaffMutation<V, R = unknown>(resource: string, fn: (v: V) => Promis
   return useMutation({
     mutationFn: fn,
     onSettled: () => {
-      void client.invalidateQueries({ queryKey: ['staff', resource] });
-      void client.invalidateQueries({ queryKey: ['staff', 'audit'] });
+      void client.invalidateQueries({ queryKey: [...keys.staff.root, resource] });
+      void client.invalidateQueries({ queryKey: keys.staff.audit });
     },
   });
 }
@@ -43,13 +45,13 @@ function useStaffMutation<V, R = unknown>(resource: string, fn: (v: V) => Promis
 // ---------------------------------------------------------------- purchases
 
 export const usePurchases = (query: Query) =>
-  useStaffList<StaffPurchase>('purchases', 'staff/purchases/', query);
+  useStaffList<StaffPurchase>('purchases', paths.staffPurchases, query);
 
 export const useDecidePurchase = () =>
   useStaffMutation(
     'purchases',
     (v: { id: number; decision: 'approve' | 'reject'; staff_note: string }) =>
-      apiRequest<StaffPurchase>(`staff/purchases/${v.id}/${v.decision}/`, {
+      apiRequest<StaffPurchase>(itemPath(paths.staffPurchases, v.id, v.decision), {
         method: 'POST',
         body: v.decision === 'approve' && !v.staff_note ? {} : { staff_note: v.staff_note },
       }),
@@ -59,19 +61,16 @@ export const useDecidePurchase = () =>
 
 export function usePlans() {
   return useQuery({
-    queryKey: ['staff', 'plans'],
-    queryFn: () => apiRequest<Plan[]>('staff/plans/'),
+    queryKey: [...keys.staff.root, 'plans'],
+    queryFn: () => apiRequest<Plan[]>(paths.staffPlans),
   });
 }
 
 export type ModuleOption = Pick<Module, 'id' | 'name'>;
 export function useModuleOptions() {
   return useQuery({
-    queryKey: ['staff', 'module-options'],
-    queryFn: async () => {
-      const data = await apiRequest<ModuleOption[] | { results: ModuleOption[] }>('moduls/');
-      return Array.isArray(data) ? data : data.results;
-    },
+    queryKey: [...keys.staff.root, 'module-options'],
+    queryFn: (): Promise<ModuleOption[]> => getModules(),
     staleTime: 60_000,
   });
 }
@@ -79,21 +78,25 @@ export function useModuleOptions() {
 export const useSavePlan = () =>
   useStaffMutation('plans', (v: { id?: number; data: PlanCreate | PlanUpdate }) =>
     v.id
-      ? apiRequest<Plan>(`staff/plans/${v.id}/`, { method: 'PATCH', body: v.data })
-      : apiRequest<Plan>('staff/plans/', { method: 'POST', body: v.data }),
+      ? apiRequest<Plan>(itemPath(paths.staffPlans, v.id), { method: 'PATCH', body: v.data })
+      : apiRequest<Plan>(paths.staffPlans, { method: 'POST', body: v.data }),
   );
 
 // ---------------------------------------------------------------- reports
 
 export const useReportGroups = (query: Query) =>
-  useStaffList<ReportGroup>('reports', 'staff/reports/by-question/', query);
+  useStaffList<ReportGroup>('reports', `${paths.staffReports}by-question/`, query);
 
 export const useQuestionReports = (question: number, status: string) =>
-  useStaffList<StaffReport>('reports', 'staff/reports/', { question, status, page_size: 100 });
+  useStaffList<StaffReport>('reports', paths.staffReports, {
+    question,
+    status,
+    page_size: 100,
+  });
 
 export const useAnswerReport = () =>
   useStaffMutation('reports', (v: { id: number } & StaffReportUpdate) =>
-    apiRequest<StaffReport>(`staff/reports/${v.id}/`, {
+    apiRequest<StaffReport>(itemPath(paths.staffReports, v.id), {
       method: 'PATCH',
       body: { status: v.status, staff_answer: v.staff_answer },
     }),
@@ -102,13 +105,13 @@ export const useAnswerReport = () =>
 // ---------------------------------------------------------------- comments
 
 export const useStaffComments = (query: Query) =>
-  useStaffList<StaffComment>('comments', 'staff/comments/', query);
+  useStaffList<StaffComment>('comments', paths.staffComments, query);
 
 export function useReplies(comment: number, enabled: boolean) {
   return useQuery({
-    queryKey: ['staff', 'comments', 'replies', comment],
+    queryKey: [...keys.staff.root, 'comments', 'replies', comment],
     queryFn: () =>
-      apiRequest<Paginated<CommentReply>>('comments_reply/', {
+      apiRequest<Paginated<CommentReply>>(paths.commentReplies, {
         query: { comment, page_size: 100 },
       }),
     enabled,
@@ -117,7 +120,7 @@ export function useReplies(comment: number, enabled: boolean) {
 
 export const useRemoveComment = () =>
   useStaffMutation('comments', (v: { kind: 'comments' | 'replies'; id: number; reason: string }) =>
-    apiRequest(`staff/${v.kind}/${v.id}/remove/`, {
+    apiRequest(itemPath(`${paths.staff}${v.kind}/`, v.id, 'remove'), {
       method: 'POST',
       body: { reason: v.reason } satisfies CommentRemove,
     }),
@@ -125,18 +128,18 @@ export const useRemoveComment = () =>
 
 // ---------------------------------------------------------------- users
 
-export const useUsers = (query: Query) => useStaffList<StaffUser>('users', 'staff/users/', query);
+export const useUsers = (query: Query) => useStaffList<StaffUser>('users', paths.staffUsers, query);
 
 export function useUser(id: number) {
   return useQuery({
-    queryKey: ['staff', 'users', 'detail', id],
-    queryFn: () => apiRequest<StaffUserDetail>(`staff/users/${id}/`),
+    queryKey: [...keys.staff.root, 'users', 'detail', id],
+    queryFn: () => apiRequest<StaffUserDetail>(itemPath(paths.staffUsers, id)),
   });
 }
 
 export const useUpdateUser = () =>
   useStaffMutation('users', (v: { id: number } & StaffUserUpdate) =>
-    apiRequest<StaffUserDetail>(`staff/users/${v.id}/`, {
+    apiRequest<StaffUserDetail>(itemPath(paths.staffUsers, v.id), {
       method: 'PATCH',
       body: { is_staff: v.is_staff, is_active: v.is_active },
     }),
@@ -144,4 +147,5 @@ export const useUpdateUser = () =>
 
 // ---------------------------------------------------------------- audit
 
-export const useAudit = (query: Query) => useStaffList<AuditEntry>('audit', 'staff/audit/', query);
+export const useAudit = (query: Query) =>
+  useStaffList<AuditEntry>('audit', paths.staffAudit, query);
