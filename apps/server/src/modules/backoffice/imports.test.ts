@@ -5,7 +5,7 @@ import { unzipSync, strFromU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../test/helper';
 import { buildUser } from '../../../test/factories';
-import { formData, pngImage } from '../attachments/test-uploads';
+import { formData, pngImage } from '../../../test/uploads';
 
 const { app, database } = await setupTestApp();
 const staff = await buildUser(database.db, { isStaff: true });
