@@ -11,6 +11,7 @@ import { useExamCatalogue } from '../api/get-catalogue';
 import { getExam } from '../api/get-exam';
 import { newExamId, startExam, useExam } from '../exam-store';
 import '../exam.css';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 function toggleIn(list: number[], id: number, on: boolean) {
   return on ? [...list, id] : list.filter((x) => x !== id);
@@ -19,6 +20,7 @@ function toggleIn(list: number[], id: number, on: boolean) {
 /** The exam builder: modules, courses, sources, types, count, "only" filters and duration. */
 export default function ExamBuilderPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t('exam.title'));
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const preset = Number(search.get('module'));

@@ -12,6 +12,7 @@ import '../my-lists.css';
 import { Pager } from './pager';
 import { QuestionLink } from './question-summary';
 import { useListParams } from './use-list-params';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** Favourites or hidden: questions (paginated, by module or course), then modules, courses, sources. */
 export function MarksPage({ list }: { list: PersonalList }) {
@@ -35,6 +36,7 @@ export function MarksPage({ list }: { list: PersonalList }) {
   const sourceName = new Map(sources.map((s) => [s.id, s.name]));
   const count = questions.data?.count ?? 0;
   const title = t(list === 'favorites' ? 'lists.marks.favorites-title' : 'lists.marks.hides-title');
+  useDocumentTitle(title);
   const action = t(list === 'favorites' ? 'lists.marks.unfavorite' : 'lists.marks.unhide');
 
   return (

@@ -10,10 +10,12 @@ import '../i18n';
 import '../my-lists.css';
 import { Pager } from './pager';
 import { useListParams } from './use-list-params';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** The caller's playlists, 10 a page, and a form to create one. */
 export default function PlaylistsPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t('lists.playlists.title'));
   const params = useListParams();
   const playlists = usePlaylists(params.page);
   const create = useCreatePlaylist();

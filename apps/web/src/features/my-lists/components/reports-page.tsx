@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { ScreenshotLink } from '../../../components/ui/screenshot-link';
@@ -13,10 +14,13 @@ import '../i18n';
 import '../my-lists.css';
 import { Pager } from './pager';
 import { useListParams } from './use-list-params';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** The caller's reports with status and staff's answer; select several and delete them. */
 export default function ReportsPage() {
   const { t, i18n } = useTranslation();
+  useDocumentTitle(t('lists.reports.title'));
+  const [confirm, confirmDialog] = useConfirm();
   const params = useListParams();
   const status = REPORT_STATUS_VALUES.find((s) => s === params.text('status'));
   const reports = useReports({ page: params.page, status });
@@ -37,8 +41,8 @@ export default function ReportsPage() {
     });
   }
 
-  function deleteChosen() {
-    if (!window.confirm(t('lists.reports.delete-confirm', { count: chosen.length }))) return;
+  async function deleteChosen() {
+    if (!(await confirm(t('lists.reports.delete-confirm', { count: chosen.length })))) return;
     remove.mutate(chosen, {
       onSuccess: ({ deleted }) => {
         setSelected(new Set());
@@ -50,6 +54,7 @@ export default function ReportsPage() {
 
   return (
     <section className="page my-lists" aria-labelledby="reports-title">
+      {confirmDialog}
       <div className="page-head">
         <h1 id="reports-title">{t('lists.reports.title')}</h1>
       </div>

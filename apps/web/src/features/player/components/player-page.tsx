@@ -15,6 +15,7 @@ import { preloadMarkdown } from './rich-text';
 import { StudyQuestion } from './study-question';
 import '../player.css';
 import { keys } from '../../../lib/api-paths';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 type Position = { page: number; index: number };
 
@@ -126,6 +127,7 @@ export default function PlayerPage() {
   }, [courseId, queryClient]);
 
   const title = course.data?.name ?? t('player.title');
+  useDocumentTitle(title);
   const error = course.error ?? session.error ?? page.error;
 
   return (

@@ -13,9 +13,11 @@ import { useCurrentUser } from '../../../lib/current-user';
 import type { SessionUser } from '../../../lib/session';
 import { useDeleteAccount } from '../api/delete-account';
 import { useUpdateProfile } from '../api/update-profile';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export default function ProfilePage() {
   const { t } = useTranslation();
+  useDocumentTitle(t('profile.title'));
   const user = useCurrentUser();
   return (
     <section className="page page-narrow" aria-labelledby="profile-title">

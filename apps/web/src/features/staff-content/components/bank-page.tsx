@@ -7,6 +7,7 @@ import { useBank } from '../api/get-bank';
 import { useStaffCatalogue } from '../api/get-staff-catalogue';
 import { NS } from '../i18n';
 import '../staff-content.css';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 const FILTERS = ['search', 'module', 'course', 'source', 'type', 'status', 'flagged'] as const;
 const SORTABLE = ['id', 'type', 'status', 'reports', 'answers', 'facility', 'discrimination'];
@@ -17,6 +18,7 @@ const percent = (n: number | null) => (n === null ? '–' : `${Math.round(n * 10
 /** The bank table: search, filters and sort kept in the address, so a view can be shared. */
 export default function BankPage() {
   const { t } = useTranslation(NS);
+  useDocumentTitle(t('bank.title'));
   const [params, setParams] = useSearchParams();
   const catalogue = useStaffCatalogue();
   const query: Record<string, string | undefined> = { page_size: String(PAGE_SIZE) };

@@ -10,9 +10,11 @@ import { useImportJob } from '../api/get-import-job';
 import { useUploadImport } from '../api/upload-import';
 import { NS } from '../i18n';
 import '../staff-content.css';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 function Problems({ title, list }: { title: string; list: ImportReport['errors'] }) {
   const { t } = useTranslation(NS);
+  useDocumentTitle(t('imports.title'));
   if (!list.length) return null;
   return (
     <section aria-label={title}>

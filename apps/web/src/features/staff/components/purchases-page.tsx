@@ -13,12 +13,14 @@ import '../i18n';
 import { Pager } from './pager';
 import { TextDialog } from './text-dialog';
 import { useUrlState } from './use-url-state';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 const STATUSES = [...PURCHASE_STATUS_VALUES, 'all'] as const;
 
 /** The purchase queue: pending first (oldest first), each with its receipt; approve or reject. */
 export default function PurchasesPage() {
   const { t, i18n } = useTranslation('staff');
+  useDocumentTitle(t('purchases.title'));
   const url = useUrlState();
   const status = url.get('status') ?? 'pending';
   const list = usePurchases({

@@ -14,12 +14,14 @@ import { useAnswerReport, useQuestionReports, useReportGroups } from '../api/sta
 import '../i18n';
 import { Pager } from './pager';
 import { useUrlState } from './use-url-state';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 const STATUSES = REPORT_STATUS_VALUES;
 
 /** The report queue grouped by question, most reported first; answer each report from here. */
 export default function ReportsPage() {
   const { t } = useTranslation('staff');
+  useDocumentTitle(t('reports.title'));
   const url = useUrlState();
   const status = url.get('status') ?? 'open';
   const groups = useReportGroups({ page: url.page, status });
