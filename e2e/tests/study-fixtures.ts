@@ -31,7 +31,10 @@ const PLAN_NAME = 'Everything';
 
 async function allModulesPlan(api: APIRequestContext, staffKey: string): Promise<number> {
   const headers = { Authorization: `Token ${staffKey}` };
-  const plans = (await (await api.get('/api/subs/?is_archived=false')).json()) as Plan[];
+  const answer = await api.get('/api/subs/?is_archived=false', { headers });
+  expect(answer.status(), await answer.text()).toBe(200);
+  const data = (await answer.json()) as Plan[] | { results: Plan[] };
+  const plans = Array.isArray(data) ? data : data.results;
   const existing = plans.find((p) => p.name === PLAN_NAME && p.all_modules);
   if (existing) return existing.id;
   const plan = await api.post('/api/staff/plans/', {

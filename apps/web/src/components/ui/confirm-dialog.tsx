@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';
+import { Dialog, DialogCancel } from './dialog';
 
 type Props = {
   title: string;
@@ -9,41 +10,36 @@ type Props = {
   busy?: boolean;
   onConfirm: () => void;
   onClose: () => void;
+  /** Shown above the buttons (e.g. the server's refusal). */
+  children?: ReactNode;
 };
 
 /**
- * The one confirmation before a destructive action: a native modal <dialog> (focus stays inside,
- * Escape closes it), labelled by its title; focus goes back to the control that opened it.
- * Escape or Cancel leaves everything as it was.
+ * The one confirmation before a destructive action (on the shared `Dialog`): Escape or Cancel
+ * leaves everything as it was.
  */
-export function ConfirmDialog({ title, text, confirmLabel, busy, onConfirm, onClose }: Props) {
+export function ConfirmDialog({
+  title,
+  text,
+  confirmLabel,
+  busy,
+  onConfirm,
+  onClose,
+  children,
+}: Props) {
   const { t } = useTranslation();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const id = useId();
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    dialog.current?.showModal();
-    return () => opener?.focus();
-  }, []);
+  const textId = useId();
   return (
-    <dialog
-      ref={dialog}
-      className="dialog"
-      aria-labelledby={`${id}-title`}
-      aria-describedby={text ? `${id}-text` : undefined}
-      onClose={onClose}
-    >
-      <h2 id={`${id}-title`}>{title}</h2>
-      {text ? <p id={`${id}-text`}>{text}</p> : null}
+    <Dialog title={title} describedBy={text ? textId : undefined} onClose={onClose}>
+      {text ? <p id={textId}>{text}</p> : null}
+      {children}
       <div className="actions">
         <Button variant="danger" loading={busy} onClick={onConfirm}>
           {confirmLabel}
         </Button>
-        <Button variant="secondary" onClick={() => dialog.current?.close()}>
-          {t('actions.cancel')}
-        </Button>
+        <DialogCancel>{t('actions.cancel')}</DialogCancel>
       </div>
-    </dialog>
+    </Dialog>
   );
 }
 
