@@ -162,7 +162,7 @@ function ReportRow({
         <Link to={`/questions/${report.question}`} className="list-question">
           {t('lists.question', { id: report.question })}
         </Link>
-        <span className={`status-badge status-${report.status}`}>
+        <span className={`report-status report-status-${report.status}`}>
           {t(`lists.reports.status-${report.status}`)}
         </span>
       </div>

@@ -212,7 +212,7 @@ export default function BankPage() {
                     </td>
                     <td>{t(`types.${row.type}`)}</td>
                     <td>
-                      <span className={`status-badge status-${row.status}`}>
+                      <span className={`question-status question-status-${row.status}`}>
                         {t(`status.${row.status}`)}
                       </span>
                     </td>

@@ -132,7 +132,7 @@ function PurchaseItem({ purchase }: { purchase: Purchase }) {
     <li className={`purchase-item purchase-${purchase.status}`}>
       <div className="purchase-head">
         <h3>{purchase.plan.name}</h3>
-        <span className={`status-badge status-${purchase.status}`}>
+        <span className={`purchase-status purchase-status-${purchase.status}`}>
           {t(`subscriptions.status-${purchase.status}`)}
         </span>
       </div>
