@@ -43,16 +43,8 @@ export const paths = {
   sessions: 'sessions/',
   sessionsResume: 'sessions-resume/',
   sources: 'sourcs/',
+  /** Staff routes: the rest of them are in lib/staff-paths.ts (kept out of the sign-in bundle). */
   staff: 'staff/',
-  staffAudit: 'staff/audit/',
-  staffCases: 'staff/cases/',
-  staffComments: 'staff/comments/',
-  staffImports: 'staff/imports/',
-  staffPlans: 'staff/plans/',
-  staffPurchases: 'staff/purchases/',
-  staffQuestions: 'staff/questions/',
-  staffReports: 'staff/reports/',
-  staffUsers: 'staff/users/',
 } as const;
 
 /** One record of a collection: `itemPath(paths.courses, 3)` → `courss/3/`; `action` adds a route. */

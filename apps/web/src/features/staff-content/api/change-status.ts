@@ -2,10 +2,11 @@ import type { QuestionStatus, StaffQuestion } from '@qbank/contract/staff-conten
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { staffQuestionKey } from './get-staff-question';
-import { itemPath, keys, paths } from '../../../lib/api-paths';
+import { itemPath, keys } from '../../../lib/api-paths';
+import { staffPaths } from '../../../lib/staff-paths';
 
 export function changeStatus({ id, status }: { id: number; status: QuestionStatus }) {
-  return apiRequest<StaffQuestion>(itemPath(paths.staffQuestions, id, 'status'), {
+  return apiRequest<StaffQuestion>(itemPath(staffPaths.questions, id, 'status'), {
     method: 'POST',
     body: { status },
   });

@@ -1,12 +1,13 @@
 import type { BankPage } from '@qbank/contract/staff-content';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { keys, paths } from '../../../lib/api-paths';
+import { keys } from '../../../lib/api-paths';
+import { staffPaths } from '../../../lib/staff-paths';
 
 export type BankParams = Record<string, string | undefined>;
 
 export function getBank(params: BankParams): Promise<BankPage> {
-  return apiRequest<BankPage>(paths.staffQuestions, { query: params });
+  return apiRequest<BankPage>(staffPaths.questions, { query: params });
 }
 
 export const bankQueryOptions = (params: BankParams) =>

@@ -2,10 +2,11 @@ import type { ImportJob } from '@qbank/contract/staff-content';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiRequest } from '../../../lib/api-client';
-import { itemPath, keys, paths } from '../../../lib/api-paths';
+import { itemPath, keys } from '../../../lib/api-paths';
+import { staffPaths } from '../../../lib/staff-paths';
 
 export function getImportJob(id: string): Promise<ImportJob> {
-  return apiRequest<ImportJob>(itemPath(paths.staffImports, id));
+  return apiRequest<ImportJob>(itemPath(staffPaths.imports, id));
 }
 
 /** Polls a running import every half second until it is done or failed. */

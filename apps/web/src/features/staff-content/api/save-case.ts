@@ -2,13 +2,14 @@ import type { StaffCase, StaffCaseInput } from '@qbank/contract/staff-content';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { staffCaseKey } from './get-case';
-import { itemPath, keys, paths } from '../../../lib/api-paths';
+import { itemPath, keys } from '../../../lib/api-paths';
+import { staffPaths } from '../../../lib/staff-paths';
 
 /** POST /api/staff/cases/ (a new case) or PUT /api/staff/cases/{id}/ (an edit). */
 export function saveCase({ id, body }: { id: number | null; body: StaffCaseInput }) {
   return id === null
-    ? apiRequest<StaffCase>(paths.staffCases, { method: 'POST', body })
-    : apiRequest<StaffCase>(itemPath(paths.staffCases, id), { method: 'PUT', body });
+    ? apiRequest<StaffCase>(staffPaths.cases, { method: 'POST', body })
+    : apiRequest<StaffCase>(itemPath(staffPaths.cases, id), { method: 'PUT', body });
 }
 
 export function useSaveCase() {

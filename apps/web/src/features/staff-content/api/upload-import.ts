@@ -1,7 +1,8 @@
 import type { ImportReport } from '@qbank/contract/staff-content';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { paths } from '../../../lib/api-paths';
+
+import { staffPaths } from '../../../lib/staff-paths';
 
 export interface ImportUpload {
   file: File;
@@ -17,7 +18,7 @@ export function uploadImport(input: ImportUpload): Promise<ImportReport> {
   if (input.format) form.append('format', input.format);
   if (input.module.trim()) form.append('module', input.module.trim());
   form.append('file', input.file);
-  return apiRequest<ImportReport>(paths.staffImports, { method: 'POST', body: form });
+  return apiRequest<ImportReport>(staffPaths.imports, { method: 'POST', body: form });
 }
 
 export function useUploadImport() {

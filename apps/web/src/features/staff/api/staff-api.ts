@@ -15,6 +15,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { apiRequest } from '../../../lib/api-client';
 import { getModules } from '../../../lib/catalogue-lists';
 import { itemPath, keys, paths } from '../../../lib/api-paths';
+import { staffPaths } from '../../../lib/staff-paths';
 
 /**
  * The back office's API calls, one hook each. Queries sit under the ['staff', resource] keys;
@@ -45,13 +46,13 @@ function useStaffMutation<V, R = unknown>(resource: string, fn: (v: V) => Promis
 // ---------------------------------------------------------------- purchases
 
 export const usePurchases = (query: Query) =>
-  useStaffList<StaffPurchase>('purchases', paths.staffPurchases, query);
+  useStaffList<StaffPurchase>('purchases', staffPaths.purchases, query);
 
 export const useDecidePurchase = () =>
   useStaffMutation(
     'purchases',
     (v: { id: number; decision: 'approve' | 'reject'; staff_note: string }) =>
-      apiRequest<StaffPurchase>(itemPath(paths.staffPurchases, v.id, v.decision), {
+      apiRequest<StaffPurchase>(itemPath(staffPaths.purchases, v.id, v.decision), {
         method: 'POST',
         body: v.decision === 'approve' && !v.staff_note ? {} : { staff_note: v.staff_note },
       }),
@@ -62,7 +63,7 @@ export const useDecidePurchase = () =>
 export function usePlans() {
   return useQuery({
     queryKey: [...keys.staff.root, 'plans'],
-    queryFn: () => apiRequest<Plan[]>(paths.staffPlans),
+    queryFn: () => apiRequest<Plan[]>(staffPaths.plans),
   });
 }
 
@@ -78,17 +79,17 @@ export function useModuleOptions() {
 export const useSavePlan = () =>
   useStaffMutation('plans', (v: { id?: number; data: PlanCreate | PlanUpdate }) =>
     v.id
-      ? apiRequest<Plan>(itemPath(paths.staffPlans, v.id), { method: 'PATCH', body: v.data })
-      : apiRequest<Plan>(paths.staffPlans, { method: 'POST', body: v.data }),
+      ? apiRequest<Plan>(itemPath(staffPaths.plans, v.id), { method: 'PATCH', body: v.data })
+      : apiRequest<Plan>(staffPaths.plans, { method: 'POST', body: v.data }),
   );
 
 // ---------------------------------------------------------------- reports
 
 export const useReportGroups = (query: Query) =>
-  useStaffList<ReportGroup>('reports', `${paths.staffReports}by-question/`, query);
+  useStaffList<ReportGroup>('reports', `${staffPaths.reports}by-question/`, query);
 
 export const useQuestionReports = (question: number, status: string) =>
-  useStaffList<StaffReport>('reports', paths.staffReports, {
+  useStaffList<StaffReport>('reports', staffPaths.reports, {
     question,
     status,
     page_size: 100,
@@ -96,7 +97,7 @@ export const useQuestionReports = (question: number, status: string) =>
 
 export const useAnswerReport = () =>
   useStaffMutation('reports', (v: { id: number } & StaffReportUpdate) =>
-    apiRequest<StaffReport>(itemPath(paths.staffReports, v.id), {
+    apiRequest<StaffReport>(itemPath(staffPaths.reports, v.id), {
       method: 'PATCH',
       body: { status: v.status, staff_answer: v.staff_answer },
     }),
@@ -105,7 +106,7 @@ export const useAnswerReport = () =>
 // ---------------------------------------------------------------- comments
 
 export const useStaffComments = (query: Query) =>
-  useStaffList<StaffComment>('comments', paths.staffComments, query);
+  useStaffList<StaffComment>('comments', staffPaths.comments, query);
 
 export function useReplies(comment: number, enabled: boolean) {
   return useQuery({
@@ -128,18 +129,18 @@ export const useRemoveComment = () =>
 
 // ---------------------------------------------------------------- users
 
-export const useUsers = (query: Query) => useStaffList<StaffUser>('users', paths.staffUsers, query);
+export const useUsers = (query: Query) => useStaffList<StaffUser>('users', staffPaths.users, query);
 
 export function useUser(id: number) {
   return useQuery({
     queryKey: [...keys.staff.root, 'users', 'detail', id],
-    queryFn: () => apiRequest<StaffUserDetail>(itemPath(paths.staffUsers, id)),
+    queryFn: () => apiRequest<StaffUserDetail>(itemPath(staffPaths.users, id)),
   });
 }
 
 export const useUpdateUser = () =>
   useStaffMutation('users', (v: { id: number } & StaffUserUpdate) =>
-    apiRequest<StaffUserDetail>(itemPath(paths.staffUsers, v.id), {
+    apiRequest<StaffUserDetail>(itemPath(staffPaths.users, v.id), {
       method: 'PATCH',
       body: { is_staff: v.is_staff, is_active: v.is_active },
     }),
@@ -148,4 +149,4 @@ export const useUpdateUser = () =>
 // ---------------------------------------------------------------- audit
 
 export const useAudit = (query: Query) =>
-  useStaffList<AuditEntry>('audit', paths.staffAudit, query);
+  useStaffList<AuditEntry>('audit', staffPaths.audit, query);
