@@ -5,6 +5,10 @@ import { defineConfig, devices } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 /** The server's data folder; specs read mail from its outbox. Fresh per run. */
 export const E2E_DATA_DIR = path.join(os.tmpdir(), `qbank-e2e-${PORT}`);
+/** The staff account `create-admin` makes before the server starts (study and staff specs). */
+export const E2E_STAFF = { email: 'e2e-staff@example.com', password: 'Quiet-Harbour-731' };
+const SERVER = '../apps/server/dist';
+export const E2E_BASE_URL = `http://127.0.0.1:${PORT}`;
 
 export default defineConfig({
   testDir: './tests',
@@ -14,7 +18,7 @@ export default defineConfig({
   reporter: [['list']],
   timeout: 30_000,
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    baseURL: E2E_BASE_URL,
     trace: 'retain-on-failure',
     launchOptions: {
       // Debian's chromium, never a downloaded browser.
@@ -47,8 +51,12 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // The production build served by the real server on the embedded database.
-    command: `rm -rf ${E2E_DATA_DIR} && node ../apps/server/dist/server.js`,
+    // The production build served by the real server on the embedded database: ONE server for
+    // the run. create-admin writes the staff account into the fresh data folder first (the CLI
+    // cannot write while the server holds the embedded database).
+    command:
+      `rm -rf ${E2E_DATA_DIR} && node ${SERVER}/cli.js create-admin --email ${E2E_STAFF.email}` +
+      ` --password ${E2E_STAFF.password} && node ${SERVER}/server.js`,
     url: `http://127.0.0.1:${PORT}/api/health/`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -10,8 +10,8 @@ import {
 } from './study-fixtures';
 
 /**
- * Back office specs run on the study specs' per-worker server: it was started after
- * `create-admin`, so it has a staff account (studyServer.staffKey) and an all-modules plan.
+ * Back office specs run on the run's one server: it was started after `create-admin`, so it
+ * has a staff account (studyServer.staffKey) and an all-modules plan (study-fixtures.ts).
  */
 export const PNG_16PX = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAFklEQVR4nGNQbGsnCTGMahjVMHw1AAAoIi4QXbNvdQAAAABJRU5ErkJggg==',

@@ -49,8 +49,8 @@ test('notebook: every note with its question, paginated, searchable, opens the q
   await page.getByRole('button', { name: 'Clear' }).click();
   await expect(rows(page)).toHaveCount(10);
 
-  page.once('dialog', (dialog) => void dialog.accept());
   await rows(page).first().getByRole('button', { name: 'Delete note' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(toast(page, 'Note deleted')).toBeVisible();
   await expect(page.getByText('10 notes')).toBeVisible();
 
@@ -147,8 +147,8 @@ test('playlists: create, rename, reorder by keyboard and by drag, study, exam, d
   await expect(page.getByRole('timer', { name: 'Time left' })).toBeVisible();
   await page.goBack();
 
-  page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: 'Delete playlist' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(page).toHaveURL(/\/playlists$/);
   await expect(toast(page, 'Playlist deleted')).toBeVisible();
   await expect(page.getByText('No playlists yet')).toBeVisible();
@@ -288,14 +288,14 @@ test('my reports: status and staff answer, select several and delete', async ({
   await list.nth(0).getByRole('checkbox').check();
   await list.nth(1).getByRole('checkbox').check();
   await expect(remove).toHaveText('Delete 2 reports');
-  page.once('dialog', (dialog) => void dialog.accept());
   await remove.click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(toast(page, '2 reports deleted')).toBeVisible();
   await expect(list).toHaveCount(1);
   await expect(list.first()).toContainText('Typo number 1');
   await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
-  page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: 'Delete 1 report' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(page.getByText('No reports')).toBeVisible();
   expect((await api.get<Paginated<unknown>>('rports/')).count).toBe(0);
 });

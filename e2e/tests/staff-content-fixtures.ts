@@ -8,9 +8,8 @@ import {
 } from './study-fixtures';
 
 /**
- * The back-office specs sign in as the staff account the study server creates with the CLI's
- * `create-admin` (study-fixtures.ts); until the operations branch's staff bootstrap lands, that
- * is the one way to a staff user in a browser test.
+ * The back-office specs sign in as the staff account `create-admin` makes before the run's
+ * server starts (playwright.config.ts, study-fixtures.ts).
  */
 export const test = study.extend<{ staffPage: Page }>({
   staffPage: async ({ page, context, request, studyServer }, use) => {

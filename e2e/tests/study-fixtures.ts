@@ -1,8 +1,5 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   test as base,
   expect,
@@ -11,17 +8,17 @@ import {
   type Page,
 } from '@playwright/test';
 import type { AuthResponse, UserDetail } from '@qbank/contract/auth';
+import type { Plan } from '@qbank/contract/subscriptions';
+import { E2E_BASE_URL, E2E_DATA_DIR, E2E_STAFF } from '../playwright.config';
 import { expectAccessible, expectNoHorizontalScroll } from './support/fixtures';
 
 /**
- * The study specs need a learner with an approved subscription, so a staff account. The CLI
- * `create-admin` cannot write into the embedded database while the shared e2e server holds it, so
- * each worker runs its own production server on a fresh data folder: create-admin first, then
- * the server (same build, same embedded database, demo bank loaded at start).
+ * The study specs need a learner with an approved subscription, so a staff account. The run's
+ * one server (playwright.config.ts) is started after `create-admin` made that account on its
+ * fresh data folder; each worker signs in as it and uses the "Everything" plan (the first worker
+ * to need it adds it).
  */
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PASSWORD = 'Quiet-Harbour-731';
-const STAFF_EMAIL = 'study-staff@example.com';
 /** A 16×16 PNG: the purchase receipt. */
 const PNG_16PX =
   'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAFklEQVR4nGNQbGsnCTGMahjVMHw1AAAoIi4QXbNvdQAAAABJRU5ErkJggg==';
@@ -29,65 +26,21 @@ const PNG_16PX =
 export type StudyServer = { url: string; dataDir: string; staffKey: string; planId: number };
 export type Learner = { email: string; key: string; user: UserDetail };
 
-async function waitForHealth(url: string, child: ChildProcess) {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`study server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/health/`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('study server did not start');
-}
+/** The plan the study learners buy (specs name it). */
+const PLAN_NAME = 'Everything';
 
-async function startStudyServer(
-  workerIndex: number,
-): Promise<{ server: StudyServer; stop: () => Promise<void> }> {
-  const port = Number(process.env.E2E_PORT ?? 3100) + 40 + workerIndex;
-  const dataDir = path.join(os.tmpdir(), `qbank-e2e-study-${port}`);
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    DEMO_BANK: 'on',
-  };
-  delete env.DATABASE_URL;
-  const admin = spawnSync(
-    'node',
-    [
-      path.join(ROOT, 'apps/server/dist/cli.js'),
-      'create-admin',
-      '--email',
-      STAFF_EMAIL,
-      '--password',
-      PASSWORD,
-    ],
-    { env, encoding: 'utf8' },
-  );
-  if (admin.status !== 0) throw new Error(`create-admin failed: ${admin.stderr}`);
-  const child = spawn('node', [path.join(ROOT, 'apps/server/dist/server.js')], {
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  await waitForHealth(url, child);
-
-  const api = await playwrightRequest.newContext({ baseURL: url });
-  const login = await api.post('/api/auth/login/', {
-    data: { email: STAFF_EMAIL, password: PASSWORD },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  const staffKey = ((await login.json()) as AuthResponse).key;
+async function allModulesPlan(api: APIRequestContext, staffKey: string): Promise<number> {
+  const headers = { Authorization: `Token ${staffKey}` };
+  const answer = await api.get('/api/subs/?is_archived=false', { headers });
+  expect(answer.status(), await answer.text()).toBe(200);
+  const data = (await answer.json()) as Plan[] | { results: Plan[] };
+  const plans = Array.isArray(data) ? data : data.results;
+  const existing = plans.find((p) => p.name === PLAN_NAME && p.all_modules);
+  if (existing) return existing.id;
   const plan = await api.post('/api/staff/plans/', {
-    headers: { Authorization: `Token ${staffKey}` },
+    headers,
     data: {
-      name: 'Everything',
+      name: PLAN_NAME,
       description: 'All modules',
       price: '10.00',
       currency: 'DZD',
@@ -96,17 +49,20 @@ async function startStudyServer(
     },
   });
   expect(plan.status(), await plan.text()).toBe(201);
-  const planId = ((await plan.json()) as { id: number }).id;
-  await api.dispose();
+  return ((await plan.json()) as Plan).id;
+}
 
-  return {
-    server: { url, dataDir, staffKey, planId },
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+/** The run's server, seen by a worker: its staff key and the plan its learners buy. */
+async function connectStudyServer(url: string): Promise<StudyServer> {
+  const api = await playwrightRequest.newContext({ baseURL: url });
+  const login = await api.post('/api/auth/login/', {
+    data: { email: E2E_STAFF.email, password: E2E_STAFF.password },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  const staffKey = ((await login.json()) as AuthResponse).key;
+  const planId = await allModulesPlan(api, staffKey);
+  await api.dispose();
+  return { url, dataDir: E2E_DATA_DIR, staffKey, planId };
 }
 
 let counter = 0;
@@ -195,12 +151,10 @@ type Fixtures = { learner: Learner; studyPage: Page };
 export const test = base.extend<Fixtures, WorkerFixtures>({
   studyServer: [
     // eslint-disable-next-line no-empty-pattern
-    async ({}, use, workerInfo) => {
-      const { server, stop } = await startStudyServer(workerInfo.workerIndex);
-      await use(server);
-      await stop();
+    async ({}, use) => {
+      await use(await connectStudyServer(E2E_BASE_URL));
     },
-    { scope: 'worker', timeout: 180_000 },
+    { scope: 'worker', timeout: 60_000 },
   ],
   baseURL: async ({ studyServer }, use) => use(studyServer.url),
   learner: async ({ request, studyServer }, use) => {

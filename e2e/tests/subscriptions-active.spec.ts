@@ -4,7 +4,7 @@ test('a learner whose purchase staff approved sees it active, and no question is
   studyPage: page,
 }) => {
   await page.goto('/subscriptions');
-  // check_sub: the plan of the approved purchase (the study server's "Everything"), until when.
+  // check_sub: the plan of the approved purchase (the study fixtures' "Everything"), until when.
   await expect(
     page.getByText(/^Your subscription “Everything” is active until \w{3} \d{1,2}, \d{4}\.$/),
   ).toBeVisible();

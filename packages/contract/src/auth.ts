@@ -160,7 +160,6 @@ export type AuthConfig = z.infer<typeof authConfigSchema>;
 
 /** Simple successes: `{"detail": "<sentence>"}`. */
 export const detailMessageSchema = z.object({ detail: z.string() });
-export type DetailMessage = z.infer<typeof detailMessageSchema>;
 
 /**
  * A 400 answer: field errors, or `{"detail": …}` for a body that could not be parsed at all

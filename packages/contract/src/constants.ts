@@ -2,6 +2,7 @@
 // pulling the full zod library into every route.
 
 export const QUESTION_KINDS = ['qcs', 'qcm'] as const;
+export type QuestionKind = (typeof QUESTION_KINDS)[number];
 export const EXAM_COUNT_MAX = 200;
 export const EXAM_COUNT_DEFAULT = 20;
 export const SCORING_RULES = ['all_or_nothing', 'partial'] as const;
@@ -43,3 +44,32 @@ export const EXPORT_FORMATS = ['json', 'csv', 'qti'] as const;
 
 export const MIN_CHOICES = 2;
 export const MAX_CHOICES = 8;
+
+/** Reports (seed §7): why a learner reports a question, and where staff's handling leaves it. */
+export const REPORT_REASON_VALUES = [
+  'wrong_answer',
+  'typo',
+  'outdated',
+  'duplicate',
+  'other',
+] as const;
+export const REPORT_STATUS_VALUES = ['open', 'resolved', 'rejected'] as const;
+
+/** How an answer was given: in the study player or inside an exam. */
+export const ANSWER_MODES = ['study', 'exam'] as const;
+
+/** A purchase as the learner and staff see it (stored rows keep fewer states). */
+export const PURCHASE_STATUS_VALUES = ['pending', 'active', 'expired', 'rejected'] as const;
+
+export const COMMENT_ORDERINGS = ['-created_at', 'created_at', '-rank'] as const;
+
+/**
+ * Server messages the web matches on to pick a translated message (seed §8). The server answers
+ * with these exact strings; the web compares against the same constants.
+ */
+export const AUTH_MESSAGES = {
+  loginFailed: 'Unable to log in with provided credentials.',
+  signUpFirst: 'User does not exist. Please sign up first.',
+  emailTaken: 'A user is already registered with this e-mail address.',
+  tooCommon: 'This password is too common.',
+} as const;

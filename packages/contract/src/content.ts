@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_CHOICES, MIN_CHOICES } from './constants';
+import { MAX_CHOICES, MIN_CHOICES, QUESTION_KINDS } from './constants';
 
 export { MAX_CHOICES, MIN_CHOICES };
 
@@ -94,7 +94,7 @@ export const contentQuestionSchema = z
     source: externalId.nullable().default(null),
     /** External id of its clinical case, if any. */
     clinical_case: externalId.nullable().default(null),
-    type: z.enum(['qcs', 'qcm']),
+    type: z.enum(QUESTION_KINDS),
     stem: text().trim().min(1, 'The question has no text.'),
     explanation: text().default(''),
     year: z.number().int().min(1900).max(2100).nullable().default(null),
@@ -116,12 +116,7 @@ export const contentDocumentSchema = z.object({
   questions: z.array(contentQuestionSchema).default([]),
 });
 
-export type ContentCourse = z.infer<typeof contentCourseSchema>;
-export type ContentSource = z.infer<typeof contentSourceSchema>;
-export type ContentModule = z.infer<typeof contentModuleSchema>;
 export type ContentImage = z.infer<typeof contentImageSchema>;
-export type ContentCase = z.infer<typeof contentCaseSchema>;
-export type ContentChoice = z.infer<typeof contentChoiceSchema>;
 export type ContentQuestion = z.infer<typeof contentQuestionSchema>;
 export type ContentDocument = z.infer<typeof contentDocumentSchema>;
 export type ContentDocumentInput = z.input<typeof contentDocumentSchema>;

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { INT_MAX, invalidPk } from './fields';
 import { pageQuerySchema } from './common';
+import { COMMENT_ORDERINGS, REPORT_REASON_VALUES, REPORT_STATUS_VALUES } from './constants';
+
+export { COMMENT_ORDERINGS, REPORT_REASON_VALUES, REPORT_STATUS_VALUES };
 
 /**
  * Reports, comments, comment replies and their reactions (PRODUCT.md §5, seed §7).
@@ -43,14 +46,6 @@ const bodyField = (max: number) =>
 // ---------------------------------------------------------------------------------------------
 // Reports
 
-export const REPORT_REASON_VALUES = [
-  'wrong_answer',
-  'typo',
-  'outdated',
-  'duplicate',
-  'other',
-] as const;
-export const REPORT_STATUS_VALUES = ['open', 'resolved', 'rejected'] as const;
 export const REPORT_MESSAGE_MAX = 2000;
 export const STAFF_ANSWER_MAX = 5000;
 
@@ -103,6 +98,7 @@ export const reportBulkDeleteSchema = z.object({
 export type ReportBulkDelete = z.infer<typeof reportBulkDeleteSchema>;
 
 export const bulkDeleteResultSchema = z.object({ deleted: z.number().int() });
+export type BulkDeleteResult = z.infer<typeof bulkDeleteResultSchema>;
 
 /** Back office: the report with what staff need to act on it. */
 export const staffReportSchema = reportSchema.extend({
@@ -168,19 +164,15 @@ export type Comment = z.infer<typeof commentSchema>;
 export const commentReplySchema = z.object({ ...discussionItem, comment: z.number().int() });
 export type CommentReply = z.infer<typeof commentReplySchema>;
 
-export const COMMENT_ORDERINGS = ['-created_at', 'created_at', '-rank'] as const;
-
 export const commentListQuerySchema = pageQuerySchema.extend({
   question: intField(),
   ordering: choiceField(COMMENT_ORDERINGS).default('-created_at'),
 });
-export type CommentListQuery = z.infer<typeof commentListQuerySchema>;
 
 export const commentReplyListQuerySchema = pageQuerySchema.extend({
   comment: intField(),
   ordering: choiceField(COMMENT_ORDERINGS).default('created_at'),
 });
-export type CommentReplyListQuery = z.infer<typeof commentReplyListQuerySchema>;
 
 /** Text fields of POST /api/comments/ (JSON or multipart; files go in `attachments[i]`). */
 export const commentCreateSchema = z.object({
@@ -193,7 +185,6 @@ export const commentReplyCreateSchema = z.object({
   comment: intField(),
   body: bodyField(COMMENT_BODY_MAX),
 });
-export type CommentReplyCreate = z.infer<typeof commentReplyCreateSchema>;
 
 /** Text fields of PATCH (new files go in `attachments[i]`); `id` when the path carries none. */
 export const commentUpdateSchema = z.object({
@@ -204,7 +195,6 @@ export const commentUpdateSchema = z.object({
     z.array(intField()).max(100, { error: 'Ensure this field has no more than 100 elements.' }),
   ),
 });
-export type CommentUpdate = z.infer<typeof commentUpdateSchema>;
 
 export const reactionResultSchema = z.object({
   id: z.number().int(),
@@ -218,7 +208,6 @@ export const commentReactionSchema = z.object({
   comment: z.number().int(),
   value: reactionValueSchema,
 });
-export type CommentReaction = z.infer<typeof commentReactionSchema>;
 
 export const commentReactionQuerySchema = z.object({
   question: intField().optional(),
@@ -230,7 +219,6 @@ export const commentReplyReactionSchema = z.object({
   reply: z.number().int(),
   value: reactionValueSchema,
 });
-export type CommentReplyReaction = z.infer<typeof commentReplyReactionSchema>;
 
 export const commentReplyReactionQuerySchema = z.object({
   comment: intField().optional(),

@@ -15,7 +15,7 @@ export const moduleFilterSchema = z.object({
 export type ModuleFilter = z.infer<typeof moduleFilterSchema>;
 
 export const moduleFilterCreateSchema = z.object({ module: id });
-export type ModuleFilterCreate = z.input<typeof moduleFilterCreateSchema>;
+export type ModuleFilterCreate = z.infer<typeof moduleFilterCreateSchema>;
 
 /** DELETE by-module: the filter's id (`moduleFiltre`) or the module's id, in query or body. */
 export const moduleFilterDeleteSchema = z.object({
@@ -38,12 +38,12 @@ export type CourseFilter = z.infer<typeof courseFilterSchema>;
 const sourceIds = z.array(pkItemSchema).min(1, 'This list may not be empty.').max(200);
 
 export const courseFilterCreateSchema = z.object({ course: id, course_sources: sourceIds });
-export type CourseFilterCreate = z.input<typeof courseFilterCreateSchema>;
+export type CourseFilterCreate = z.infer<typeof courseFilterCreateSchema>;
 
 export const courseFilterUpdateSchema = z.object({
   course: id.optional(),
   course_sources: sourceIds.optional(),
 });
-export type CourseFilterUpdate = z.input<typeof courseFilterUpdateSchema>;
+export type CourseFilterUpdate = z.infer<typeof courseFilterUpdateSchema>;
 
 export const courseFilterListQuerySchema = z.object({ course: id.optional() });

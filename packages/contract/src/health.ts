@@ -4,4 +4,3 @@ export const healthSchema = z.object({
   status: z.literal('ok'),
   database: z.enum(['pglite', 'postgres']),
 });
-export type Health = z.infer<typeof healthSchema>;

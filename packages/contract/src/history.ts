@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { pkItemSchema, pkSchema } from './fields';
-import { RATINGS, SCORING_RULES } from './constants';
+import { ANSWER_MODES, RATINGS, SCORING_RULES } from './constants';
 import { pageQuerySchema } from './common';
 import { confidenceSchema, missClassSchema } from './confidence';
 import { CONFIDENCE_LEVELS } from './confidence-values';
 
-export { RATINGS, SCORING_RULES };
+export { ANSWER_MODES, RATINGS, SCORING_RULES };
 
 /** A database id in a payload or a query string. */
 const id = pkSchema;
@@ -18,7 +18,6 @@ const queryBoolean = z
 export const scoringRuleSchema = z.enum(SCORING_RULES).default('all_or_nothing');
 export type ScoringRule = (typeof SCORING_RULES)[number];
 
-export const ANSWER_MODES = ['study', 'exam'] as const;
 export const answerModeSchema = z.enum(ANSWER_MODES);
 
 /** Ticked choice ids (an empty list is an unanswered question: scored, never right). */
@@ -56,7 +55,7 @@ export const historyCreateSchema = z.object({
     .default(true)
     .describe('false: a "don\'t count this run" answer, left out of statistics and the dashboard'),
 });
-export type HistoryCreate = z.input<typeof historyCreateSchema>;
+export type HistoryCreate = z.infer<typeof historyCreateSchema>;
 
 export const historyCreatedSchema = answerCorrectionSchema.extend({
   id: z.number().int(),
@@ -106,7 +105,7 @@ export const ratingSchema = z.enum(RATINGS);
 export type Rating = (typeof RATINGS)[number];
 
 export const evaluationCreateSchema = z.object({ question: id, rating: ratingSchema });
-export type EvaluationCreate = z.input<typeof evaluationCreateSchema>;
+export type EvaluationCreate = z.infer<typeof evaluationCreateSchema>;
 
 /** The user's rating of a question with its FSRS card state. */
 export const evaluationSchema = z.object({

@@ -84,7 +84,6 @@ export const personalQuestionSummarySchema = z.object({
   course: z.number().int(),
   module: z.number().int(),
 });
-export type PersonalQuestionSummary = z.infer<typeof personalQuestionSummarySchema>;
 
 /**
  * `removed_attachment_id`: a repeated field, a JSON list ("[1,2]") or a comma list ("1,2");
@@ -121,7 +120,6 @@ export const noteItemSchema = z.object({
 export type NoteItem = z.infer<typeof noteItemSchema>;
 export const noteItemPageSchema = paginated(noteItemSchema);
 export const noteItemUpdateSchema = z.object({ content: noteContentSchema }, expectDictionary);
-export type NoteItemUpdate = z.infer<typeof noteItemUpdateSchema>;
 
 export const noteItemDetailSchema = noteItemSchema.extend({
   images: z.array(storedImageSchema),

@@ -161,6 +161,7 @@ export const examQuerySchema = z.object({
 });
 export type ExamQuery = z.infer<typeof examQuerySchema>;
 export const examSchema = z.object({ count: z.number().int(), results: z.array(questionSchema) });
+export type Exam = z.infer<typeof examSchema>;
 
 /** favorites_questions_list, hides_questions_list, noted_questions: narrowed to a module or course. */
 export const personalQuestionsQuerySchema = pageQuerySchema.extend({

@@ -38,7 +38,7 @@ export const sessionCreateSchema = z.object({
   name: z.string().trim().max(200).optional(),
   question_ids: z.array(pkItemSchema).min(1).max(1000).optional(),
 });
-export type SessionCreate = z.input<typeof sessionCreateSchema>;
+export type SessionCreate = z.infer<typeof sessionCreateSchema>;
 
 /** `session_id` restarts a session; `course_id` starts a fresh pass (camelCase accepted too). */
 export const startNewSessionSchema = z.object({
@@ -47,10 +47,12 @@ export const startNewSessionSchema = z.object({
   sessionId: id.optional(),
   courseId: id.optional(),
 });
-export type StartNewSession = z.input<typeof startNewSessionSchema>;
+export type StartNewSession = z.infer<typeof startNewSessionSchema>;
 
 export const clearCourseProgressSchema = z.object({ course_id: id });
+export type ClearCourseProgress = z.infer<typeof clearCourseProgressSchema>;
 export const clearModuleProgressSchema = z.object({ module_id: id });
+export type ClearModuleProgress = z.infer<typeof clearModuleProgressSchema>;
 export const clearedSchema = z.object({ cleared: z.number().int() });
 export type Cleared = z.infer<typeof clearedSchema>;
 
@@ -84,7 +86,7 @@ export const sessionQuestionCreateSchema = z.object({
   scoring: scoringRuleSchema,
   confidence: confidenceSchema,
 });
-export type SessionQuestionCreate = z.input<typeof sessionQuestionCreateSchema>;
+export type SessionQuestionCreate = z.infer<typeof sessionQuestionCreateSchema>;
 
 export const sessionQuestionSchema = answerCorrectionSchema.extend({
   id: z.number().int(),

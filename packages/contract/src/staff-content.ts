@@ -4,6 +4,7 @@ import {
   BANK_ORDERINGS,
   EXPORT_FORMATS,
   IMPORT_FORMATS,
+  QUESTION_KINDS,
   QUESTION_STATUSES,
   STATUS_TRANSITIONS,
   type QuestionStatus,
@@ -104,7 +105,7 @@ export const staffQuestionInputSchema = z
     source: id.nullable().default(null),
     clinical_case: id.nullable().default(null),
     year: year.default(null),
-    type: z.enum(['qcs', 'qcm']),
+    type: z.enum(QUESTION_KINDS),
     stem: z.string().trim().min(1, 'The question has no text.').max(50_000),
     explanation: z.string().max(50_000).default(''),
     key_point: z.string().max(500).default(''),
@@ -132,7 +133,7 @@ export const staffQuestionSchema = z.object({
   source: z.number().int().nullable(),
   clinical_case: z.number().int().nullable(),
   year: z.number().int().nullable(),
-  type: z.enum(['qcs', 'qcm']),
+  type: z.enum(QUESTION_KINDS),
   stem: z.string(),
   explanation: z.string(),
   key_point: z.string(),
@@ -160,7 +161,7 @@ export const questionVersionSchema = z.object({
   author: z.string().nullable(),
   rescored: z.number().int(),
   snapshot: z.object({
-    type: z.enum(['qcs', 'qcm']),
+    type: z.enum(QUESTION_KINDS),
     stem: z.string(),
     explanation: z.string(),
     key_point: z.string(),
@@ -179,7 +180,7 @@ export const bankQuerySchema = z.object({
   module: optionalQuery(queryId),
   course: optionalQuery(queryId),
   source: optionalQuery(queryId),
-  type: optionalQuery(z.enum(['qcs', 'qcm'])),
+  type: optionalQuery(z.enum(QUESTION_KINDS)),
   status: optionalQuery(z.enum(QUESTION_STATUSES)),
   flagged: optionalQuery(z.enum(['true', 'false'])),
   ordering: optionalQuery(z.enum(BANK_ORDERINGS)),
@@ -191,7 +192,7 @@ export type BankQuery = z.output<typeof bankQuerySchema>;
 export const bankRowSchema = z.object({
   id: z.number().int(),
   stem: z.string().describe('The first 160 characters'),
-  type: z.enum(['qcs', 'qcm']),
+  type: z.enum(QUESTION_KINDS),
   status: z.enum(QUESTION_STATUSES),
   module: z.number().int(),
   module_name: z.string(),
@@ -207,7 +208,6 @@ export const bankRowSchema = z.object({
   flags: z.array(z.string()),
   updated_at: z.string(),
 });
-export type BankRow = z.infer<typeof bankRowSchema>;
 export const bankPageSchema = z.object({
   count: z.number().int(),
   results: z.array(bankRowSchema),

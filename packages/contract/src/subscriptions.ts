@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { INT_MAX, invalidPk } from './fields';
 import { pageQuerySchema, paginated } from './common';
+import { PURCHASE_STATUS_VALUES } from './constants';
+
+export { PURCHASE_STATUS_VALUES };
 
 /*
  * Subscriptions (PRODUCT.md §6): plans, a learner's purchases, the subscription check, and the
@@ -152,7 +155,6 @@ export type PlanUpdateData = z.output<typeof planUpdateSchema>;
 // ---------------------------------------------------------------- purchases
 
 /** pending → approved (active, later expired) or rejected; active/expired computed from the dates. */
-export const PURCHASE_STATUS_VALUES = ['pending', 'active', 'expired', 'rejected'] as const;
 export const purchaseStatusSchema = z.enum(PURCHASE_STATUS_VALUES);
 export type PurchaseStatusValue = z.infer<typeof purchaseStatusSchema>;
 

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { purchases } from '../db/schema/index';
 import { updateQuestion } from '../modules/backoffice/question-admin.service';
 import { getQuestionCards } from '../modules/questions/content-cache';
-import { answerInHistory, startSession, subscribe } from '../modules/questions/questions.fixtures';
+import { answerInHistory, startSession, subscribe } from '../../test/factories';
 import { getPersonalState, getSubscriptionAccess } from '../modules/questions/personal-cache';
 import { approvePurchase } from '../modules/subscriptions/subscriptions.service';
 import { buildCourse, buildQuestion, buildUser, type TestUser } from '../../test/factories';

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { badRequest } from './errors';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Storage } from './storage';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -43,6 +44,11 @@ export async function cleanImage(field: string, data: Buffer): Promise<CleanImag
   }
 }
 
+/** A fresh storage key for a cleaned image under `folder/`. */
+export function newImageKey(folder: string, image: CleanImage): string {
+  return `${folder}/${randomUUID()}.${image.ext}`;
+}
+
 /** Validates, re-encodes and stores an image under `folder/`; returns its storage key. */
 export async function storeImage(
   storage: Storage,
@@ -51,7 +57,51 @@ export async function storeImage(
   data: Buffer,
 ): Promise<string> {
   const image = await cleanImage(field, data);
-  const key = `${folder}/${randomUUID()}.${image.ext}`;
+  const key = newImageKey(folder, image);
   await storage.put(key, image.data);
   return key;
+}
+
+/** Validates and re-encodes every upload; nothing is stored yet. */
+export async function cleanImages(field: string, files: Buffer[]): Promise<CleanImage[]> {
+  const images: CleanImage[] = [];
+  for (const data of files) images.push(await cleanImage(field, data));
+  return images;
+}
+
+/**
+ * Stores the images under `folder/`, then runs `write` with their keys; if storing or `write`
+ * fails, the files stored by this call are deleted before the error goes on.
+ */
+export async function withStoredImages<T>(
+  storage: Storage,
+  folder: string,
+  images: CleanImage[],
+  write: (keys: string[]) => Promise<T>,
+): Promise<T> {
+  const keys: string[] = [];
+  try {
+    for (const image of images) {
+      const key = newImageKey(folder, image);
+      await storage.put(key, image.data);
+      keys.push(key);
+    }
+    return await write(keys);
+  } catch (error) {
+    await Promise.allSettled(keys.map((key) => storage.delete(key)));
+    throw error;
+  }
+}
+
+/** Deletes files whose rows are gone; a failure is logged, the request still succeeds. */
+export async function deleteStoredFiles(
+  storage: Storage,
+  keys: string[],
+  log: FastifyBaseLogger,
+): Promise<void> {
+  const results = await Promise.allSettled(keys.map((key) => storage.delete(key)));
+  results.forEach((result, i) => {
+    if (result.status === 'rejected')
+      log.warn({ err: result.reason, key: keys[i] }, 'file not deleted');
+  });
 }

@@ -3,7 +3,7 @@ import type { App } from '../app';
 import { buildCourse, buildQuestion, buildUser } from '../../test/factories';
 import { eventually, startInstances } from '../../test/instances';
 import { freshEmail, freshIp, startMailbox } from '../modules/auth/auth.test-support';
-import { buildPlan, buy } from '../modules/subscriptions/subscriptions.fixtures';
+import { buildPlan, buy } from '../../test/factories';
 
 /**
  * Decision 041: two instances on one PostgreSQL database keep their caches (question pages,

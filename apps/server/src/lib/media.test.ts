@@ -4,8 +4,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../test/helper';
 import { buildQuestion, buildUser, type TestUser } from '../../test/factories';
-import { formData, pngImage } from '../modules/attachments/test-uploads';
-import { buildPlan } from '../modules/subscriptions/subscriptions.fixtures';
+import { formData, pngImage } from '../../test/uploads';
+import { buildPlan } from '../../test/factories';
 import { loadMediaSecret, MediaSigner, SIGNED_URL_TTL_SECONDS } from './media-signing';
 
 const { app, database, dataDir } = await setupTestApp();

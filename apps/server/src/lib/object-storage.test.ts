@@ -4,8 +4,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startS3Server } from '../../test/s3-server';
 import { setupTestApp } from '../../test/helper';
 import { buildQuestion, buildUser, type TestUser } from '../../test/factories';
-import { formData, pngImage } from '../modules/attachments/test-uploads';
-import { buildPlan, buy } from '../modules/subscriptions/subscriptions.fixtures';
+import { formData, pngImage } from '../../test/uploads';
+import { buildPlan, buy } from '../../test/factories';
 import { S3Storage } from './object-storage';
 
 /** Every kind of upload through a real S3-protocol server (s3rver), decision 041. */

@@ -7,7 +7,7 @@ import {
   buildSource,
   buildUser,
 } from '../../test/factories';
-import { formData, pngImage } from './attachments/test-uploads';
+import { formData, pngImage } from '../../test/uploads';
 
 /**
  * Every personal route of issue 4, called by a second user with the first user's ids: private

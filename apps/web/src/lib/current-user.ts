@@ -1,3 +1,4 @@
+import type { UserUpdate } from '@qbank/contract/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client';
 import {
@@ -9,10 +10,11 @@ import {
   type SessionUser,
 } from './session';
 import { queryClient } from './query-client';
+import { paths } from './api-paths';
 
 /** GET /api/auth/user/: the profile detail; shared by the guard, the header and the profile. */
 export function getCurrentUser(): Promise<SessionUser> {
-  return apiRequest<SessionUser>('auth/user/');
+  return apiRequest<SessionUser>(`${paths.auth}user/`);
 }
 
 export const currentUserKey = (token: string | null) => ['auth', 'user', token] as const;
@@ -43,7 +45,7 @@ export function startSession(key: string, user: SessionUser): void {
 
 /** PATCH /api/auth/user/ as multipart (seed §5: image only when it is a file, nulls left out). */
 export async function updateCurrentUser(
-  fields: Record<string, string | File | null | undefined>,
+  fields: Partial<Record<keyof UserUpdate | 'image', string | File | null>>,
 ): Promise<SessionUser> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) {
@@ -51,7 +53,7 @@ export async function updateCurrentUser(
     if (name === 'image' && !(value instanceof File)) continue;
     form.append(name, value);
   }
-  const user = await apiRequest<SessionUser>('auth/user/', { method: 'PATCH', body: form });
+  const user = await apiRequest<SessionUser>(`${paths.auth}user/`, { method: 'PATCH', body: form });
   mergeSessionUser(user);
   queryClient.setQueryData(currentUserKey(getToken()), user);
   return user;
@@ -60,7 +62,7 @@ export async function updateCurrentUser(
 /** POST /api/auth/logout/, then the cookies go whatever the answer (seed §4). */
 export async function logout(): Promise<void> {
   try {
-    await apiRequest('auth/logout/', { method: 'POST' });
+    await apiRequest(`${paths.auth}logout/`, { method: 'POST' });
   } catch {
     // The key is forgotten locally either way.
   }

@@ -1,15 +1,11 @@
+import { AUTH_MESSAGES } from '@qbank/contract/constants';
 import { ApiError } from './api-client';
 
 /**
  * Seed §8: server answers → translation keys (under `errors.` in common.json). One function per
  * situation of the catalogue, so each screen shows exactly the message the catalogue names.
  */
-export const MESSAGES = {
-  badCredentials: 'Unable to log in with provided credentials.',
-  userDoesNotExist: 'User does not exist. Please sign up first.',
-  tooCommon: 'This password is too common.',
-  emailTaken: 'A user is already registered with this e-mail address.',
-} as const;
+const MESSAGES = AUTH_MESSAGES;
 
 function asApiError(error: unknown): ApiError {
   return error instanceof ApiError ? error : new ApiError(0, null);
@@ -25,14 +21,14 @@ function mentionsTooCommon(error: ApiError): boolean {
 
 export function loginErrorKey(error: unknown): string {
   const e = asApiError(error);
-  return hasMessage(e, MESSAGES.badCredentials)
+  return hasMessage(e, MESSAGES.loginFailed)
     ? 'errors.unable-to-log-in-with-provided-credentials'
     : 'errors.someone-chose-wrong-try-again';
 }
 
 export function providerSignInErrorKey(error: unknown): string {
   const e = asApiError(error);
-  return hasMessage(e, MESSAGES.userDoesNotExist)
+  return hasMessage(e, MESSAGES.signUpFirst)
     ? 'errors.user-does-not-exist-please-sign-up'
     : 'errors.someone-chose-wrong-try-again';
 }

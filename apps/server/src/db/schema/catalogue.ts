@@ -1,3 +1,4 @@
+import type { QUESTION_KINDS, QuestionStatus } from '@qbank/contract/constants';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -76,10 +77,9 @@ export const clinicalCases = pgTable('clinical_cases', {
     .$onUpdate(() => new Date()),
 });
 
-export const QUESTION_TYPES = ['qcs', 'qcm'] as const;
-export type QuestionType = (typeof QUESTION_TYPES)[number];
-export const QUESTION_STATUSES = ['draft', 'in_review', 'live', 'withdrawn'] as const;
-export type QuestionStatus = (typeof QUESTION_STATUSES)[number];
+export { QUESTION_KINDS as QUESTION_TYPES, QUESTION_STATUSES } from '@qbank/contract/constants';
+export type { QuestionStatus };
+export type QuestionType = (typeof QUESTION_KINDS)[number];
 
 export const questions = pgTable(
   'questions',

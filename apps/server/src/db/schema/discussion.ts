@@ -1,3 +1,7 @@
+import {
+  REPORT_REASON_VALUES as REPORT_REASONS,
+  REPORT_STATUS_VALUES as REPORT_STATUSES,
+} from '@qbank/contract/constants';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -14,8 +18,7 @@ import {
 import { questions } from './catalogue';
 import { users } from './users';
 
-export const REPORT_REASONS = ['wrong_answer', 'typo', 'outdated', 'duplicate', 'other'] as const;
-export const REPORT_STATUSES = ['open', 'resolved', 'rejected'] as const;
+export { REPORT_REASONS, REPORT_STATUSES };
 
 export const reports = pgTable(
   'reports',

@@ -1,3 +1,4 @@
+import { ANSWER_MODES } from '@qbank/contract/constants';
 import {
   boolean,
   doublePrecision,
@@ -63,7 +64,7 @@ export const sessionQuestions = pgTable(
   ],
 );
 
-export const ANSWER_MODES = ['study', 'exam'] as const;
+export { ANSWER_MODES };
 
 /** The permanent log of every answer (PRODUCT.md §4); only its owner can delete an entry. */
 export const questionAnswerHistory = pgTable(

@@ -12,7 +12,7 @@ import {
 import { z } from 'zod';
 import { requireUser } from '../../lib/auth';
 import * as attachments from './attachments.service';
-import { readImageForm } from './uploads';
+import { readImageForm } from '../../lib/image-form';
 
 /** 400: field errors, or `{detail}` for a body that could not be parsed (e.g. broken JSON). */
 const errors = { 400: badRequestBodySchema, 401: detailErrorSchema, 404: detailErrorSchema };

@@ -13,13 +13,8 @@ import { badRequest, notFound } from '../../lib/errors';
 import { assertPageExists, paginatedResponse, pageWindow } from '../../lib/pagination';
 import { parseOrThrow } from '../../lib/validation';
 import * as repo from './attachments.repository';
-import {
-  cleanImages,
-  deleteStoredFiles,
-  REMOVED_FIELD,
-  withStoredImages,
-  type ImageForm,
-} from './uploads';
+import { REMOVED_FIELD, type ImageForm } from '../../lib/image-form';
+import { cleanImages, deleteStoredFiles, withStoredImages } from '../../lib/images';
 
 const FOLDER = 'attachments';
 

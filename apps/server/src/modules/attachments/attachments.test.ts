@@ -4,7 +4,7 @@ import { attachmentItems } from '../../db/schema/index';
 import { INVALID_IMAGE } from '../../lib/images';
 import { setupTestApp } from '../../../test/helper';
 import { buildQuestion, buildUser } from '../../../test/factories';
-import { formData, jpegImage, pngImage, truncatedMultipart } from './test-uploads';
+import { formData, jpegImage, pngImage, truncatedMultipart } from '../../../test/uploads';
 
 const { app, database } = await setupTestApp();
 const db = database.db;

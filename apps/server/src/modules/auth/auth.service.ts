@@ -1,3 +1,4 @@
+import { AUTH_MESSAGES } from '@qbank/contract/constants';
 import type { AuthResponse, LoginRequest, RegistrationRequest } from '@qbank/contract';
 import type { FastifyInstance } from 'fastify';
 import { issueToken, type User } from '../../lib/auth';
@@ -10,9 +11,11 @@ import { fetchProviderIdentity } from './oidc';
 import { passwordProblems } from './password-rules';
 import { toUserDetail } from './user-detail';
 
-export const LOGIN_FAILED = 'Unable to log in with provided credentials.';
-export const SIGN_UP_FIRST = 'User does not exist. Please sign up first.';
-export const EMAIL_TAKEN = 'A user is already registered with this e-mail address.';
+export const {
+  loginFailed: LOGIN_FAILED,
+  signUpFirst: SIGN_UP_FIRST,
+  emailTaken: EMAIL_TAKEN,
+} = AUTH_MESSAGES;
 export const PASSWORD_MISMATCH = "The two password fields didn't match.";
 export const MAIL_FAILED = 'The e-mail could not be sent. Try again later.';
 

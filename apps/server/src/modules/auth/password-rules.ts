@@ -1,3 +1,4 @@
+import { AUTH_MESSAGES } from '@qbank/contract/constants';
 import fs from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -14,7 +15,7 @@ export const MIN_LENGTH = 8;
 const MAX_SIMILARITY = 0.7;
 
 export const TOO_SHORT = `This password is too short. It must contain at least ${MIN_LENGTH} characters.`;
-export const TOO_COMMON = 'This password is too common.';
+export const TOO_COMMON = AUTH_MESSAGES.tooCommon;
 export const ENTIRELY_NUMERIC = 'This password is entirely numeric.';
 
 let common: Set<string> | undefined;

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 import { setupTestApp } from '../../../test/helper';
 import { buildUser } from '../../../test/factories';
-import { formData, pngImage } from '../attachments/test-uploads';
+import { formData, pngImage } from '../../../test/uploads';
 
 const { app, database } = await setupTestApp();
 const staff = await buildUser(database.db, { isStaff: true });

@@ -8,7 +8,7 @@ import {
   buildSource,
   buildUser,
 } from '../../../test/factories';
-import { answerInSession, filterCourse, startSession } from '../questions/questions.fixtures';
+import { answerInSession, filterCourse, startSession } from '../../../test/factories';
 
 const { app, database } = await setupTestApp();
 const db = database.db;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../test/helper';
 import { buildQuestion, buildUser, type TestUser } from '../../../test/factories';
-import { fileCount, multipart, png } from './comments.fixtures';
+import { fileCount, formData as multipart, pngImage as png } from '../../../test/uploads';
 
 const { app, database } = await setupTestApp();
 const db = database.db;

@@ -14,7 +14,7 @@ import {
 import type { Db } from '../../db/client';
 import type { User } from '../../lib/auth';
 import { badRequest, fieldErrors, forbidden, notFound } from '../../lib/errors';
-import { storeImage } from '../../lib/images';
+import { cleanImages, withStoredImages } from '../../lib/images';
 import { firstValues, type ParsedForm, type UploadedFile } from '../../lib/multipart';
 import { assertPageExists, pageWindow } from '../../lib/pagination';
 import { mediaUrl, type Storage } from '../../lib/storage';
@@ -156,15 +156,11 @@ async function storeFiles<T>(
   storage: Storage,
   files: UploadedFile[],
 ): Promise<string[]> {
-  const keys: string[] = [];
-  try {
-    for (const file of files)
-      keys.push(await storeImage(storage, kind.folder, ATTACHMENT_FIELD, file.data));
-  } catch (error) {
-    await deleteFiles(storage, keys);
-    throw error;
-  }
-  return keys;
+  const images = await cleanImages(
+    ATTACHMENT_FIELD,
+    files.map((file) => file.data),
+  );
+  return withStoredImages(storage, kind.folder, images, async (keys) => keys);
 }
 
 export async function createItem<T>(

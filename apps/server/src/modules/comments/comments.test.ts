@@ -4,7 +4,7 @@ import { users } from '../../db/schema/index';
 import { INVALID_IMAGE } from '../../lib/images';
 import { setupTestApp } from '../../../test/helper';
 import { buildQuestion, buildUser, type TestUser } from '../../../test/factories';
-import { fileCount, multipart, png } from './comments.fixtures';
+import { fileCount, formData as multipart, pngImage as png } from '../../../test/uploads';
 
 const { app, database } = await setupTestApp();
 const db = database.db;

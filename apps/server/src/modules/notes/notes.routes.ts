@@ -14,7 +14,7 @@ import {
 } from '@qbank/contract';
 import { z } from 'zod';
 import { requireUser } from '../../lib/auth';
-import { readImageForm } from '../attachments/uploads';
+import { readImageForm } from '../../lib/image-form';
 import * as notes from './notes.service';
 
 /** 400: field errors, or `{detail}` for a body that could not be parsed (e.g. broken JSON). */

@@ -15,13 +15,8 @@ import type { User } from '../../lib/auth';
 import { badRequest, notFound } from '../../lib/errors';
 import { assertPageExists, paginatedResponse, pageWindow } from '../../lib/pagination';
 import { parseOrThrow } from '../../lib/validation';
-import {
-  cleanImages,
-  deleteStoredFiles,
-  REMOVED_FIELD,
-  withStoredImages,
-  type ImageForm,
-} from '../attachments/uploads';
+import { REMOVED_FIELD, type ImageForm } from '../../lib/image-form';
+import { cleanImages, deleteStoredFiles, withStoredImages } from '../../lib/images';
 import * as repo from './notes.repository';
 
 const BLANK = 'This field may not be blank.';

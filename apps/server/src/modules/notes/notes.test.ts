@@ -4,7 +4,7 @@ import { noteItems } from '../../db/schema/index';
 import { INVALID_IMAGE } from '../../lib/images';
 import { setupTestApp } from '../../../test/helper';
 import { buildQuestion, buildUser } from '../../../test/factories';
-import { formData, jpegImage, pngImage, truncatedMultipart } from '../attachments/test-uploads';
+import { formData, jpegImage, pngImage, truncatedMultipart } from '../../../test/uploads';
 
 const { app, database } = await setupTestApp();
 const db = database.db;

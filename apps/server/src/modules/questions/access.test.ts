@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../test/helper';
 import { buildCourse, buildModule, buildQuestion, buildUser } from '../../../test/factories';
 import { assertQuestionAccess } from './access';
-import { answerInSession, startSession, subscribe } from './questions.fixtures';
+import { answerInSession, startSession, subscribe } from '../../../test/factories';
 
 // Two free preview questions per course.
 const { app, database, config } = await setupTestApp({ FREE_QUESTIONS_PER_COURSE: '2' });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildCourse, buildQuestion, buildUser } from '../../../test/factories';
 import { setupTestApp } from '../../../test/helper';
-import { subscribe } from './questions.fixtures';
+import { subscribe } from '../../../test/factories';
 
 /**
  * Decision 042: question types and first-unanswered of a course come from memory when warm,

@@ -11,7 +11,7 @@ import {
 } from '../../../test/factories';
 import { drawExam, type Candidate } from './exam-sample';
 import { examQuery } from './questions.repository';
-import { answerInSession, favorite, hide, startSession } from './questions.fixtures';
+import { answerInSession, favorite, hide, startSession } from '../../../test/factories';
 
 const { app, database } = await setupTestApp({ FREE_QUESTIONS_PER_COURSE: '1000' });
 const db = database.db;

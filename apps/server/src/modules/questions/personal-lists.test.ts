@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../test/helper';
 import { buildCourse, buildModule, buildQuestion, buildUser } from '../../../test/factories';
-import { favorite, hide, note } from './questions.fixtures';
+import { favorite, hide, note } from '../../../test/factories';
 
 const { app, database } = await setupTestApp({ FREE_QUESTIONS_PER_COURSE: '1000' });
 const db = database.db;

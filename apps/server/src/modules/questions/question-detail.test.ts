@@ -5,7 +5,7 @@ import { setupTestApp } from '../../../test/helper';
 import { buildCourse, buildQuestion, buildUser } from '../../../test/factories';
 import { ExpiringLru } from '../../lib/cache';
 import { contentCacheSize, invalidateQuestionContent } from './content-cache';
-import { buildPlaylist, favorite, hide, note } from './questions.fixtures';
+import { buildPlaylist, favorite, hide, note } from '../../../test/factories';
 
 const { app, database } = await setupTestApp({ FREE_QUESTIONS_PER_COURSE: '1000' });
 const db = database.db;

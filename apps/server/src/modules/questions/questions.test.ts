@@ -17,7 +17,7 @@ import {
   hide,
   note,
   startSession,
-} from './questions.fixtures';
+} from '../../../test/factories';
 
 const { app, database } = await setupTestApp({ FREE_QUESTIONS_PER_COURSE: '1000' });
 const db = database.db;

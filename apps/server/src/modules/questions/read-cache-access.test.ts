@@ -4,7 +4,7 @@ import { plans, purchases } from '../../db/schema/index';
 import { publishUserChange } from '../../lib/invalidation';
 import { setupTestApp } from '../../../test/helper';
 import { buildCourse, buildQuestion, buildUser } from '../../../test/factories';
-import { subscribe } from './questions.fixtures';
+import { subscribe } from '../../../test/factories';
 
 /** Decision 029: cached subscription access follows approvals and purchase ends exactly. */
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../test/helper';
 import { buildModule, buildUser } from '../../../test/factories';
 import { personalQuestionIds, questionQueries, type QuestionScope } from './questions.repository';
-import { startSession } from './questions.fixtures';
+import { startSession } from '../../../test/factories';
 
 /**
  * Issue 3 "Speed, measured": on a few thousand generated rows, the statements of the question

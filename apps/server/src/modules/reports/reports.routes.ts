@@ -19,7 +19,7 @@ import {
 } from '@qbank/contract';
 import { requireStaff, requireUser } from '../../lib/auth';
 import { paginatedResponse } from '../../lib/pagination';
-import { readImageForm } from '../attachments/uploads';
+import { readImageForm } from '../../lib/image-form';
 import * as service from './reports.service';
 
 const errors = { 400: fieldErrorsSchema, 401: detailErrorSchema, 404: detailErrorSchema };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../test/helper';
 import { buildQuestion, buildUser } from '../../../test/factories';
-import { formData, jpegImage, pngImage, truncatedMultipart } from '../attachments/test-uploads';
+import { formData, jpegImage, pngImage, truncatedMultipart } from '../../../test/uploads';
 
 const { app, database } = await setupTestApp();
 const db = database.db;

@@ -15,12 +15,8 @@ import { badRequest, nonFieldError, notFound } from '../../lib/errors';
 import { assertPageExists, pageWindow } from '../../lib/pagination';
 import type { Storage } from '../../lib/storage';
 import { parseOrThrow } from '../../lib/validation';
-import {
-  cleanImages,
-  deleteStoredFiles,
-  withStoredImages,
-  type ImageForm,
-} from '../attachments/uploads';
+import type { ImageForm } from '../../lib/image-form';
+import { cleanImages, deleteStoredFiles, withStoredImages } from '../../lib/images';
 import { recordStaffAction, type StaffActor } from '../audit/audit.service';
 import { notifyUsers } from '../notifications/notifications.service';
 import * as repo from './reports.repository';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildCourse, buildModule, buildQuestion, buildUser } from '../../../test/factories';
 import { setupTestApp } from '../../../test/helper';
-import { buildPlan, buy } from '../subscriptions/subscriptions.fixtures';
+import { buildPlan, buy } from '../../../test/factories';
 import { notifyUsers } from '../notifications/notifications.service';
 
 const { app, database, dataDir } = await setupTestApp();

@@ -1,5 +1,4 @@
 import { invalidPk } from '@qbank/contract';
-import { randomUUID } from 'node:crypto';
 import {
   buySubscriptionFieldsSchema,
   type Paginated,
@@ -21,7 +20,7 @@ import type { Db } from '../../db/client';
 import { invalidateUsers } from '../../lib/cache';
 import type { User } from '../../lib/auth';
 import { badRequest, fieldErrors, nonFieldError, notFound } from '../../lib/errors';
-import { cleanImage } from '../../lib/images';
+import { cleanImage, newImageKey } from '../../lib/images';
 import { firstValues, type ParsedForm } from '../../lib/multipart';
 import { assertPageExists, pageWindow, paginatedResponse } from '../../lib/pagination';
 import type { Storage } from '../../lib/storage';
@@ -168,7 +167,7 @@ export async function buy(deps: Deps, user: User, form: ParsedForm): Promise<Pur
   if (plan.isArchived) throw badRequest('plan', MESSAGES.planArchived);
   const image = await cleanImage('receipt', file.data);
 
-  const key = `${RECEIPT_FOLDER}/${randomUUID()}.${image.ext}`;
+  const key = newImageKey(RECEIPT_FOLDER, image);
   let id: number;
   try {
     id = await repo.withUserLock(deps.db, user.id, async (tx) => {

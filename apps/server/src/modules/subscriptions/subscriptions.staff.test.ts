@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildModule, buildUser } from '../../../test/factories';
 import { setupTestApp } from '../../../test/helper';
 import { purchases } from '../../db/schema/index';
-import { buildPlan, buy, type Headers } from './subscriptions.fixtures';
+import { buildPlan, buy, type Headers } from '../../../test/factories';
 
 const { app, database } = await setupTestApp();
 const db = database.db;

@@ -6,7 +6,8 @@ import { buildApp } from '../../app';
 import { purchases } from '../../db/schema/index';
 import { INVALID_IMAGE } from '../../lib/images';
 import type { Storage } from '../../lib/storage';
-import { buildPlan, buy, pngImage } from './subscriptions.fixtures';
+import { buildPlan, buy } from '../../../test/factories';
+import { pngImage } from '../../../test/uploads';
 
 const { app, database, config } = await setupTestApp();
 const db = database.db;

@@ -2,10 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { useAbout } from '../api/get-about';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** What QBank is and where the demo questions come from, with their licences (GET /api/about/). */
 export default function AboutPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t('about.title'));
   const about = useAbout();
   return (
     <section className="page page-narrow" aria-labelledby="about-title">

@@ -1,11 +1,10 @@
 import type { ResetConfirmRequest } from '@qbank/contract/auth';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { paths } from '../../../lib/api-paths';
 
-export type ResetConfirmBody = ResetConfirmRequest;
-
-export function confirmPasswordReset(body: ResetConfirmBody): Promise<unknown> {
-  return apiRequest('password-reset/verify_email/', { method: 'POST', body });
+export function confirmPasswordReset(body: ResetConfirmRequest): Promise<unknown> {
+  return apiRequest(`${paths.passwordReset}verify_email/`, { method: 'POST', body });
 }
 
 export function useConfirmPasswordReset() {

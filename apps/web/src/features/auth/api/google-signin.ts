@@ -1,12 +1,13 @@
+import type { AccessTokenRequest, AuthResponse } from '@qbank/contract/auth';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { startSession } from '../../../lib/current-user';
-import type { AuthAnswer } from './login';
+import { paths } from '../../../lib/api-paths';
 
-export function googleSignIn(accessToken: string): Promise<AuthAnswer> {
-  return apiRequest<AuthAnswer>('auth/google-signin/', {
+export function googleSignIn(accessToken: string): Promise<AuthResponse> {
+  return apiRequest<AuthResponse>(`${paths.auth}google-signin/`, {
     method: 'POST',
-    body: { access_token: accessToken },
+    body: { access_token: accessToken } satisfies AccessTokenRequest,
   });
 }
 

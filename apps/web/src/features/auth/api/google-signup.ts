@@ -1,11 +1,12 @@
+import type { AccessTokenRequest, AuthResponse } from '@qbank/contract/auth';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import type { AuthAnswer } from './login';
+import { paths } from '../../../lib/api-paths';
 
-export function googleSignUp(accessToken: string): Promise<AuthAnswer> {
-  return apiRequest<AuthAnswer>('auth/google-signup/', {
+export function googleSignUp(accessToken: string): Promise<AuthResponse> {
+  return apiRequest<AuthResponse>(`${paths.auth}google-signup/`, {
     method: 'POST',
-    body: { access_token: accessToken },
+    body: { access_token: accessToken } satisfies AccessTokenRequest,
   });
 }
 

@@ -2,11 +2,10 @@ import type { AuthResponse, LoginRequest } from '@qbank/contract/auth';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { startSession } from '../../../lib/current-user';
+import { paths } from '../../../lib/api-paths';
 
-export type AuthAnswer = AuthResponse;
-
-export function login(body: LoginRequest): Promise<AuthAnswer> {
-  return apiRequest<AuthAnswer>('auth/login/', { method: 'POST', body });
+export function login(body: LoginRequest): Promise<AuthResponse> {
+  return apiRequest<AuthResponse>(`${paths.auth}login/`, { method: 'POST', body });
 }
 
 export function useLogin() {

@@ -1,13 +1,11 @@
-import type { RegistrationRequest } from '@qbank/contract/auth';
+import type { AuthResponse, RegistrationRequest } from '@qbank/contract/auth';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { startSession } from '../../../lib/current-user';
-import type { AuthAnswer } from './login';
+import { paths } from '../../../lib/api-paths';
 
-export type RegistrationBody = RegistrationRequest;
-
-export function register(body: RegistrationBody): Promise<AuthAnswer> {
-  return apiRequest<AuthAnswer>('auth/registration/', { method: 'POST', body });
+export function register(body: RegistrationRequest): Promise<AuthResponse> {
+  return apiRequest<AuthResponse>(`${paths.auth}registration/`, { method: 'POST', body });
 }
 
 export function useRegister() {

@@ -1,8 +1,10 @@
+import type { EmailRequest } from '@qbank/contract/auth';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { paths } from '../../../lib/api-paths';
 
-export function requestPasswordReset(body: { email: string }): Promise<unknown> {
-  return apiRequest('password-reset/request/', { method: 'POST', body });
+export function requestPasswordReset(body: EmailRequest): Promise<unknown> {
+  return apiRequest(`${paths.passwordReset}request/`, { method: 'POST', body });
 }
 
 export function useRequestPasswordReset() {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** The frame of every /auth screen: brand, a titled card, optional footer links. */
 export function AuthCard({
@@ -14,6 +15,7 @@ export function AuthCard({
   footer?: ReactNode;
 }) {
   const { t } = useTranslation();
+  useDocumentTitle(title);
   return (
     <div className="auth-page">
       <header className="auth-brand">

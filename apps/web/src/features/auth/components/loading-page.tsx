@@ -4,10 +4,12 @@ import { useNavigate } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useSession } from '../../../lib/session';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** A transition screen: waits for the profile, then sends the visitor to the right place. */
 export default function LoadingPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t('loading.title'));
   const navigate = useNavigate();
   const { token } = useSession();
   const user = useCurrentUser();

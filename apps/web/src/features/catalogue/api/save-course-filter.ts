@@ -1,6 +1,7 @@
-import type { CourseFilter } from '@qbank/contract/filters';
+import type { CourseFilter, CourseFilterCreate, CourseFilterUpdate } from '@qbank/contract/filters';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { itemPath, keys, paths } from '../../../lib/api-paths';
 
 /**
  * The course's source filter: POST when there is none, PATCH when there is one, DELETE when the
@@ -10,21 +11,21 @@ export async function saveCourseFilter(
   course: number,
   sources: number[],
 ): Promise<CourseFilter | null> {
-  const existing = await apiRequest<CourseFilter[]>('course_filters/', { query: { course } });
+  const existing = await apiRequest<CourseFilter[]>(paths.courseFilters, { query: { course } });
   const current = existing[0];
   if (sources.length === 0) {
     for (const filter of existing)
-      await apiRequest(`course_filters/${filter.id}/`, { method: 'DELETE' });
+      await apiRequest(itemPath(paths.courseFilters, filter.id), { method: 'DELETE' });
     return null;
   }
   if (current)
-    return apiRequest<CourseFilter>(`course_filters/${current.id}/`, {
+    return apiRequest<CourseFilter>(itemPath(paths.courseFilters, current.id), {
       method: 'PATCH',
-      body: { course_sources: sources },
+      body: { course_sources: sources } satisfies CourseFilterUpdate,
     });
-  return apiRequest<CourseFilter>('course_filters/', {
+  return apiRequest<CourseFilter>(paths.courseFilters, {
     method: 'POST',
-    body: { course, course_sources: sources },
+    body: { course, course_sources: sources } satisfies CourseFilterCreate,
   });
 }
 
@@ -34,9 +35,9 @@ export function useSaveCourseFilter() {
     mutationFn: ({ course, sources }: { course: number; sources: number[] }) =>
       saveCourseFilter(course, sources),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['catalogue', 'courses'] });
+      void queryClient.invalidateQueries({ queryKey: keys.catalogue.courses() });
       // The course's question lists change with its filter.
-      void queryClient.invalidateQueries({ queryKey: ['questions'] });
+      void queryClient.invalidateQueries({ queryKey: keys.questions.root });
     },
   });
 }

@@ -4,10 +4,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
+import { keys, paths } from '../../../lib/api-paths';
 
 export type MarkKind = 'favorite' | 'hide';
 export type Target = { module: number } | { course: number };
-const PATHS: Record<MarkKind, string> = { favorite: 'favorites/', hide: 'hides/' };
+const PATHS: Record<MarkKind, string> = {
+  favorite: paths.catalogueFavorites,
+  hide: paths.catalogueHides,
+};
 const FLAG = { favorite: 'is_favorite', hide: 'is_hidden' } as const;
 
 /** POST /api/favorites/ or /api/hides/; removing finds the record of the target and DELETEs it by id. */
@@ -29,24 +33,24 @@ export function useToggleCatalogueMark(kind: MarkKind) {
     mutationFn: ({ target, on }: { target: Target; on: boolean }) =>
       setCatalogueMark(kind, target, on),
     onMutate: async ({ target, on }) => {
-      await queryClient.cancelQueries({ queryKey: ['catalogue'] });
+      await queryClient.cancelQueries({ queryKey: keys.catalogue.root });
       const snapshot = [
-        ...queryClient.getQueriesData({ queryKey: ['catalogue'] }),
-        ...queryClient.getQueriesData({ queryKey: ['modules'] }),
+        ...queryClient.getQueriesData({ queryKey: keys.catalogue.root }),
+        ...queryClient.getQueriesData({ queryKey: keys.modules }),
       ];
       const flag = FLAG[kind];
       if ('module' in target) {
         queryClient.setQueriesData<Module>(
-          { queryKey: ['catalogue', 'module', target.module] },
+          { queryKey: keys.catalogue.module(target.module) },
           (m) => (m ? { ...m, [flag]: on } : m),
         );
-        queryClient.setQueriesData<Module[]>({ queryKey: ['modules'] }, (list) =>
+        queryClient.setQueriesData<Module[]>({ queryKey: keys.modules }, (list) =>
           Array.isArray(list)
             ? list.map((m) => (m.id === target.module ? { ...m, [flag]: on } : m))
             : list,
         );
       } else {
-        queryClient.setQueriesData<Course[]>({ queryKey: ['catalogue', 'courses'] }, (list) =>
+        queryClient.setQueriesData<Course[]>({ queryKey: keys.catalogue.courses() }, (list) =>
           list?.map((c) => (c.id === target.course ? { ...c, [flag]: on } : c)),
         );
       }
@@ -60,7 +64,7 @@ export function useToggleCatalogueMark(kind: MarkKind) {
       );
     },
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: ['modules'] });
+      void queryClient.invalidateQueries({ queryKey: keys.modules });
     },
   });
 }

@@ -1,5 +1,11 @@
 import type { Paginated } from '@qbank/contract/common';
-import type { Comment, CommentReply, ReactionResult } from '@qbank/contract/discussion';
+import type { COMMENT_ORDERINGS } from '@qbank/contract/constants';
+import type {
+  Comment,
+  CommentCreate,
+  CommentReply,
+  ReactionResult,
+} from '@qbank/contract/discussion';
 import {
   infiniteQueryOptions,
   queryOptions,
@@ -12,6 +18,7 @@ import {
 } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { apiUpload } from '../../../lib/api-upload';
+import { keys, paths } from '../../../lib/api-paths';
 
 /**
  * Comments (`comments/`) and replies (`comments_reply/`) share one API: the same calls on two
@@ -19,15 +26,15 @@ import { apiUpload } from '../../../lib/api-upload';
  */
 export type Kind = 'comment' | 'reply';
 export type Item = Comment | CommentReply;
-export type Ordering = '-created_at' | 'created_at' | '-rank';
-const PATH: Record<Kind, string> = { comment: 'comments/', reply: 'comments_reply/' };
+export type Ordering = (typeof COMMENT_ORDERINGS)[number];
+const PATH: Record<Kind, string> = { comment: paths.comments, reply: paths.commentReplies };
 /** While the discussion is open, other people's comments and votes arrive within this delay. */
 export const POLL_MS = 15_000;
 const PAGE_SIZE = 20;
 
 export const commentsQueryOptions = (question: number, ordering: Ordering) =>
   infiniteQueryOptions({
-    queryKey: ['comments', 'question', question, ordering],
+    queryKey: [...keys.comments.root, 'question', question, ordering],
     queryFn: ({ pageParam }) =>
       apiRequest<Paginated<Comment>>(PATH.comment, {
         query: { question, ordering, page: pageParam, page_size: PAGE_SIZE },
@@ -50,7 +57,7 @@ export function useCommentCount(question: number, enabled = true) {
   return useQuery(
     queryOptions({
       enabled,
-      queryKey: ['comments', 'count', question],
+      queryKey: [...keys.comments.root, 'count', question],
       queryFn: () =>
         apiRequest<Paginated<Comment>>(PATH.comment, { query: { question, page_size: 1 } }),
       select: (page) => page.count,
@@ -60,7 +67,7 @@ export function useCommentCount(question: number, enabled = true) {
 
 export const repliesQueryOptions = (comment: number) =>
   queryOptions({
-    queryKey: ['comments', 'replies', comment],
+    queryKey: [...keys.comments.root, 'replies', comment],
     // Oldest first (the server's default): a thread reads top-down.
     queryFn: () =>
       apiRequest<Paginated<CommentReply>>(PATH.reply, { query: { comment, page_size: 100 } }),
@@ -76,7 +83,7 @@ export function useReplies(comment: number, live: boolean) {
 }
 
 export type Draft = {
-  body: string;
+  body: CommentCreate['body'];
   files: File[];
   removed?: number[];
   onProgress?: (fraction: number) => void;
@@ -131,7 +138,7 @@ function patchCached(
 ) {
   if (kind === 'comment')
     queryClient.setQueriesData<InfiniteData<Paginated<Comment>>>(
-      { queryKey: ['comments', 'question'] },
+      { queryKey: keys.comments.pages },
       (data) =>
         data && {
           ...data,
@@ -143,7 +150,7 @@ function patchCached(
     );
   else
     queryClient.setQueriesData<Paginated<CommentReply>>(
-      { queryKey: ['comments', 'replies'] },
+      { queryKey: keys.comments.replies },
       (data) =>
         data && {
           ...data,
@@ -157,7 +164,7 @@ type Snapshot = [readonly unknown[], unknown][];
 /** Optimistic vote: rank and highlight change at once, and roll back if the server refuses. */
 export function useReact(kind: Kind) {
   const queryClient = useQueryClient();
-  const key = kind === 'comment' ? ['comments', 'question'] : ['comments', 'replies'];
+  const key = kind === 'comment' ? keys.comments.pages : keys.comments.replies;
   return useMutation({
     mutationFn: ({ item, value }: { item: Item; value: 1 | -1 | null }) =>
       react(kind, item.id, value),
@@ -184,7 +191,7 @@ export function useReact(kind: Kind) {
 export function useItemWrites(kind: Kind, parent: number) {
   const queryClient = useQueryClient();
   const settle = () => {
-    void queryClient.invalidateQueries({ queryKey: ['comments'] });
+    void queryClient.invalidateQueries({ queryKey: keys.comments.root });
   };
   return {
     post: useMutation({

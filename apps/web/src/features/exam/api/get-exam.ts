@@ -1,11 +1,13 @@
-import type { Question } from '@qbank/contract/questions';
+import type { QuestionKind } from '@qbank/contract/constants';
+import type { Exam } from '@qbank/contract/questions';
 import { apiRequest } from '../../../lib/api-client';
+import { paths } from '../../../lib/api-paths';
 
 export type ExamRequest = {
   modules: number[];
   courses: number[];
   sources: number[];
-  types: ('qcs' | 'qcm')[];
+  types: QuestionKind[];
   count: number;
   unanswered: boolean;
   incorrect: boolean;
@@ -18,8 +20,8 @@ export type ExamRequest = {
 const list = (ids: readonly (number | string)[]) => (ids.length ? ids.join(',') : undefined);
 
 /** GET /api/questions_exam/: a sample of questions built from the filters (same seed, same sample). */
-export function getExam(request: ExamRequest): Promise<{ count: number; results: Question[] }> {
-  return apiRequest('questions_exam/', {
+export function getExam(request: ExamRequest): Promise<Exam> {
+  return apiRequest(paths.exam, {
     query: {
       modules: list(request.modules),
       courses: list(request.courses),

@@ -1,22 +1,14 @@
-import type { Confidence } from '@qbank/contract/confidence-values';
-import type { HistoryCreated, ScoringRule } from '@qbank/contract/history';
+import type { HistoryCreate, HistoryCreated } from '@qbank/contract/history';
 import { apiRequest } from '../../../lib/api-client';
+import { paths } from '../../../lib/api-paths';
 
-export type ExamAnswer = {
-  question: number;
-  choices: number[];
-  time_spent_ms: number;
-  scoring: ScoringRule;
-  confidence?: Confidence | null;
-  /** false: a "don't count this run" exam (decision 039). */
-  counted?: boolean;
-};
+export type ExamAnswer = Omit<HistoryCreate, 'mode'>;
 
 /** POST /api/question_answer_history/ in exam mode: the server scores the answer. */
 export function submitExamAnswer(answer: ExamAnswer): Promise<HistoryCreated> {
-  return apiRequest<HistoryCreated>('question_answer_history/', {
+  return apiRequest<HistoryCreated>(paths.history, {
     method: 'POST',
-    body: { ...answer, mode: 'exam' },
+    body: { ...answer, mode: 'exam' } satisfies HistoryCreate,
   });
 }
 

@@ -1,4 +1,4 @@
-import { EXAM_COUNT_MAX } from '@qbank/contract/constants';
+import { EXAM_COUNT_MAX, QUESTION_KINDS, type QuestionKind } from '@qbank/contract/constants';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -12,6 +12,7 @@ import { useExamCatalogue } from '../api/get-catalogue';
 import { getExam } from '../api/get-exam';
 import { newExamId, startExam, useExam } from '../exam-store';
 import '../exam.css';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 function toggleIn(list: number[], id: number, on: boolean) {
   return on ? [...list, id] : list.filter((x) => x !== id);
@@ -20,6 +21,7 @@ function toggleIn(list: number[], id: number, on: boolean) {
 /** The exam builder: modules, courses, sources, types, count, "only" filters and duration. */
 export default function ExamBuilderPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t('exam.title'));
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const preset = Number(search.get('module'));
@@ -29,7 +31,7 @@ export default function ExamBuilderPage() {
   const presetCourse = Number(search.get('course'));
   const [chosenCourses, setCourses] = useState<number[]>(presetCourse > 0 ? [presetCourse] : []);
   const [chosenSources, setSources] = useState<number[]>([]);
-  const [types, setTypes] = useState<('qcs' | 'qcm')[]>([]);
+  const [types, setTypes] = useState<QuestionKind[]>([]);
   const [count, setCount] = useState('20');
   const [duration, setDuration] = useState('20');
   const [only, setOnly] = useState({ unanswered: false, incorrect: false, favorite: false });
@@ -160,7 +162,7 @@ export default function ExamBuilderPage() {
         <fieldset className="exam-fieldset">
           <legend>{t('exam.types')}</legend>
           <div className="check-grid">
-            {(['qcs', 'qcm'] as const).map((type) => (
+            {QUESTION_KINDS.map((type) => (
               <label key={type} className="inline-check">
                 <input
                   type="checkbox"

@@ -4,10 +4,12 @@ import { useExam } from '../exam-store';
 import { ExamResults } from './exam-results';
 import { ExamRunner } from './exam-runner';
 import '../exam.css';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** The exam in progress, or its results and review once submitted. */
 export default function ExamPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t('exam.no-exam-title'));
   const exam = useExam();
   if (!exam) {
     return (

@@ -17,6 +17,7 @@ import {
 import { QuestionTools } from '../../question-tools';
 import { examCoursesQueryOptions } from '../api/get-catalogue';
 import { clearExam, type Exam } from '../exam-store';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 function duration(ms: number): string {
   const s = Math.max(0, Math.round(ms / 1000));
@@ -26,6 +27,7 @@ function duration(ms: number): string {
 /** Score and time as the server computed them, per course, then every question with its correction. */
 export function ExamResults({ exam }: { exam: Exam }) {
   const { t } = useTranslation();
+  useDocumentTitle(t('exam.results-title'));
   const navigate = useNavigate();
   const settings = useSettings();
   const courses = useQuery(examCoursesQueryOptions);

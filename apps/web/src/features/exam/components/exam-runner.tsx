@@ -29,10 +29,12 @@ import {
 } from '../../player';
 import { submitExam } from '../api/submit-answer';
 import { getExam, updateExam, type Exam } from '../exam-store';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** One question at a time, no correction; the answers are sent together at the end. */
 export function ExamRunner({ exam }: { exam: Exam }) {
   const { t } = useTranslation();
+  useDocumentTitle(t('exam.run-title'));
   const settings = useSettings();
   const [confirming, setConfirming] = useState(false);
   const [sending, setSending] = useState<number | null>(null);

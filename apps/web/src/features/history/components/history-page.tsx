@@ -7,6 +7,7 @@ import { useHistoryCatalogue } from '../api/get-catalogue';
 import { useHistory, type HistoryFilters } from '../api/get-history';
 import { toPlainText } from '../../player';
 import '../history.css';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 function positive(value: string | null): number | undefined {
   const n = Number(value);
@@ -16,6 +17,7 @@ function positive(value: string | null): number | undefined {
 /** The answer history: 10 a page, filtered by module, course and right/wrong; filters live in the URL. */
 export default function HistoryPage() {
   const { t, i18n } = useTranslation();
+  useDocumentTitle(t('history.title'));
   const [search, setSearch] = useSearchParams();
   const result = search.get('result');
   const filters: HistoryFilters = {

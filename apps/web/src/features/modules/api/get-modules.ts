@@ -1,18 +1,9 @@
-import type { Module } from '@qbank/contract/catalogue';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { useQuery } from '@tanstack/react-query';
+import { modulesListQueryOptions } from '../../../lib/catalogue-lists';
 
-/** An item of GET /api/moduls/ for the caller. */
-export type ModuleItem = Module;
-
-/** Small catalogue list: a plain array, or a page if the server ever paginates it. */
-export async function getModules(): Promise<ModuleItem[]> {
-  const data = await apiRequest<ModuleItem[] | { results: ModuleItem[] }>('moduls/');
-  return Array.isArray(data) ? data : data.results;
-}
-
-export const modulesQueryOptions = queryOptions({ queryKey: ['modules'], queryFn: getModules });
+/** GET /api/moduls/: the caller's modules with their flags. */
+export const modulesQueryOptions = modulesListQueryOptions;
 
 export function useModules() {
-  return useQuery(modulesQueryOptions);
+  return useQuery(modulesListQueryOptions);
 }

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { ModuleItem } from '../api/get-modules';
+import type { Module } from '@qbank/contract/catalogue';
 
-export function ModuleCard({ module }: { module: ModuleItem }) {
+export function ModuleCard({ module }: { module: Module }) {
   const { t } = useTranslation();
   const percent = module.questions_count
     ? Math.round((module.answered_count / module.questions_count) * 100)

@@ -5,10 +5,12 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { useModules } from '../api/get-modules';
 import { ModuleCard } from './module-card';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** The landing page: the modules the user chose first, then the rest of the catalogue. */
 export default function ModulesPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t('modules.title'));
   const modules = useModules();
   const visible = (modules.data ?? []).filter((m) => !m.is_hidden);
   const mine = visible.filter((m) => m.is_filtered);

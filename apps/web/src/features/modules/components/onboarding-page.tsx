@@ -10,10 +10,12 @@ import { currentUserKey } from '../../../lib/current-user';
 import { useSession } from '../../../lib/session';
 import { useSaveModuleChoice } from '../api/create-module-filter';
 import { useModules } from '../api/get-modules';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** Onboarding: the learner picks the modules to study (module filters), then lands on /modules. */
 export default function OnboardingPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t('onboarding.title'));
   const navigate = useNavigate();
   const { token } = useSession();
   const modules = useModules();

@@ -3,6 +3,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { apiRequest } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { serverMessage } from './errors';
+import { keys } from '../../../lib/api-paths';
 
 export type CatalogueMarkKind = 'favorites' | 'hides';
 export type CatalogueMark = Favorite & { source?: number | null };
@@ -10,7 +11,7 @@ export type CatalogueMark = Favorite & { source?: number | null };
 /** GET /api/favorites/ or /api/hides/: the caller's marked modules, courses (and sources). */
 export const catalogueMarksQueryOptions = (kind: CatalogueMarkKind) =>
   queryOptions({
-    queryKey: ['my-lists', 'catalogue-marks', kind],
+    queryKey: [...keys.myLists.root, 'catalogue-marks', kind],
     queryFn: async () => {
       const data = await apiRequest<(Favorite | Hide)[] | { results: (Favorite | Hide)[] }>(
         `${kind}/`,
@@ -41,8 +42,8 @@ export function useRemoveCatalogueMark(kind: CatalogueMarkKind) {
     },
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: key });
-      void queryClient.invalidateQueries({ queryKey: ['modules'] });
-      void queryClient.invalidateQueries({ queryKey: ['catalogue'] });
+      void queryClient.invalidateQueries({ queryKey: keys.modules });
+      void queryClient.invalidateQueries({ queryKey: keys.catalogue.root });
     },
   });
 }

@@ -3,6 +3,7 @@ import type { Question } from '@qbank/contract/questions';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { LIST_PAGE_SIZE } from './page-size';
+import { keys } from '../../../lib/api-paths';
 
 export type PersonalList = 'favorites' | 'hides';
 const PATHS: Record<PersonalList, string> = {
@@ -23,7 +24,7 @@ export const personalQuestionsQueryOptions = (
   filter: PersonalQuestionsFilter,
 ) =>
   queryOptions({
-    queryKey: ['my-lists', list, filter],
+    queryKey: [...keys.myLists.root, list, filter],
     queryFn: () => getPersonalQuestions(list, filter),
     placeholderData: keepPreviousData,
   });

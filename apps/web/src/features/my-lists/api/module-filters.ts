@@ -1,9 +1,11 @@
+import type { ModuleFilterCreate, ModuleFilterDelete } from '@qbank/contract/filters';
 import type { Module } from '@qbank/contract/catalogue';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { modulesQueryOptions } from './get-catalogue';
+import { paths } from '../../../lib/api-paths';
 
 /**
  * POST /api/module_filters/ or DELETE /api/module_filters/by-module/?module=. Optimistic: the
@@ -16,8 +18,14 @@ export function useSetModuleFilter() {
   return useMutation({
     mutationFn: ({ module, on }: { module: number; on: boolean }) =>
       on
-        ? apiRequest('module_filters/', { method: 'POST', body: { module } })
-        : apiRequest('module_filters/by-module/', { method: 'DELETE', query: { module } }),
+        ? apiRequest(paths.moduleFilters, {
+            method: 'POST',
+            body: { module } satisfies ModuleFilterCreate,
+          })
+        : apiRequest(`${paths.moduleFilters}by-module/`, {
+            method: 'DELETE',
+            query: { module } satisfies ModuleFilterDelete,
+          }),
     onMutate: async ({ module, on }) => {
       await queryClient.cancelQueries({ queryKey: key });
       const snapshot = queryClient.getQueryData(key);

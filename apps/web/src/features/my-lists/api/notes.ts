@@ -11,19 +11,20 @@ import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { LIST_PAGE_SIZE } from './page-size';
+import { itemPath, keys, paths } from '../../../lib/api-paths';
 
 export type NotesFilter = { page: number; search?: string };
 
 /** GET /api/noteitemsdetail/: the caller's notes with images and question summary, 10 a page. */
 export function getNotes(filter: NotesFilter) {
-  return apiRequest<Paginated<NoteItemDetail>>('noteitemsdetail/', {
+  return apiRequest<Paginated<NoteItemDetail>>(paths.noteItemsDetail, {
     query: { page: filter.page, page_size: LIST_PAGE_SIZE, search: filter.search || undefined },
   });
 }
 
 export const notesQueryOptions = (filter: NotesFilter) =>
   queryOptions({
-    queryKey: ['my-lists', 'notes', filter],
+    queryKey: [...keys.myLists.root, 'notes', filter],
     queryFn: () => getNotes(filter),
     placeholderData: keepPreviousData,
   });
@@ -37,8 +38,8 @@ export function useDeleteNote() {
   const queryClient = useQueryClient();
   const { t } = useTranslation();
   return useMutation({
-    mutationFn: (id: number) => apiRequest(`noteitems/${id}/`, { method: 'DELETE' }),
+    mutationFn: (id: number) => apiRequest(itemPath(paths.noteItems, id), { method: 'DELETE' }),
     onError: () => notify('error', t('errors.failed')),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['my-lists', 'notes'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: keys.myLists.notes }),
   });
 }

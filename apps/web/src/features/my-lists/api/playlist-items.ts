@@ -1,18 +1,19 @@
 import type { Paginated } from '@qbank/contract/common';
-import type { PlaylistItemDetail } from '@qbank/contract/personal';
+import type { PlaylistItemDetail, PlaylistOrder, PlaylistReorder } from '@qbank/contract/personal';
 import type { Question } from '@qbank/contract/questions';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
+import { itemPath, keys, paths } from '../../../lib/api-paths';
 
 /** GET /api/playlistitemsdetail/?playlist=: every item, in order, with its question summary. */
 export const playlistItemsQueryOptions = (playlist: number) =>
   queryOptions({
-    queryKey: ['my-lists', 'playlist-items', playlist],
+    queryKey: [...keys.myLists.root, 'playlist-items', playlist],
     queryFn: async () => {
       const data = await apiRequest<PlaylistItemDetail[] | { results: PlaylistItemDetail[] }>(
-        'playlistitemsdetail/',
+        paths.playlistItemsDetail,
         { query: { playlist } },
       );
       return Array.isArray(data) ? data : data.results;
@@ -30,9 +31,9 @@ export function useReorderPlaylist(playlist: number) {
   const key = playlistItemsQueryOptions(playlist).queryKey;
   return useMutation({
     mutationFn: (items: PlaylistItemDetail[]) =>
-      apiRequest('playlistitems/', {
+      apiRequest<PlaylistOrder>(paths.playlistItems, {
         method: 'PATCH',
-        body: { playlist, order: items.map((i) => i.id) },
+        body: { playlist, order: items.map((i) => i.id) } satisfies PlaylistReorder,
       }),
     onMutate: async (items) => {
       await queryClient.cancelQueries({ queryKey: key });
@@ -54,7 +55,7 @@ export function useRemovePlaylistItem(playlist: number) {
   const queryClient = useQueryClient();
   const key = playlistItemsQueryOptions(playlist).queryKey;
   return useMutation({
-    mutationFn: (id: number) => apiRequest(`playlistitems/${id}/`, { method: 'DELETE' }),
+    mutationFn: (id: number) => apiRequest(itemPath(paths.playlistItems, id), { method: 'DELETE' }),
     onMutate: async (id) => {
       await queryClient.cancelQueries({ queryKey: key });
       const snapshot = queryClient.getQueryData(key);
@@ -65,7 +66,7 @@ export function useRemovePlaylistItem(playlist: number) {
       queryClient.setQueryData(key, context?.snapshot);
       notify('error', t('errors.failed'));
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['my-lists'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: keys.myLists.root }),
   });
 }
 
@@ -73,7 +74,7 @@ export function useRemovePlaylistItem(playlist: number) {
 export async function getAllPlaylistQuestions(playlist: number): Promise<Question[]> {
   const all: Question[] = [];
   for (let page = 1; ; page++) {
-    const data = await apiRequest<Paginated<Question>>('playlist_questions/', {
+    const data = await apiRequest<Paginated<Question>>(paths.playlistQuestions, {
       query: { playlist, page, page_size: 100 },
     });
     all.push(...data.results);

@@ -11,13 +11,16 @@ import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { LIST_PAGE_SIZE } from './page-size';
+import { itemPath, keys, paths } from '../../../lib/api-paths';
 
 /** GET /api/playlist/: the caller's playlists, 10 a page. */
 export const playlistsQueryOptions = (page: number) =>
   queryOptions({
-    queryKey: ['my-lists', 'playlists', page],
+    queryKey: [...keys.myLists.root, 'playlists', page],
     queryFn: () =>
-      apiRequest<Paginated<Playlist>>('playlist/', { query: { page, page_size: LIST_PAGE_SIZE } }),
+      apiRequest<Paginated<Playlist>>(paths.playlists, {
+        query: { page, page_size: LIST_PAGE_SIZE },
+      }),
     placeholderData: keepPreviousData,
   });
 
@@ -28,8 +31,8 @@ export function usePlaylists(page: number) {
 /** GET /api/playlist/{id}/. */
 export const playlistQueryOptions = (id: number) =>
   queryOptions({
-    queryKey: ['my-lists', 'playlist', id],
-    queryFn: () => apiRequest<Playlist>(`playlist/${id}/`),
+    queryKey: [...keys.myLists.root, 'playlist', id],
+    queryFn: () => apiRequest<Playlist>(itemPath(paths.playlists, id)),
   });
 
 export function usePlaylist(id: number) {
@@ -38,7 +41,7 @@ export function usePlaylist(id: number) {
 
 function useInvalidatePlaylists() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: ['my-lists'] });
+  return () => queryClient.invalidateQueries({ queryKey: keys.myLists.root });
 }
 
 /** POST /api/playlist/; failure: "Failed" (seed §8). */
@@ -47,7 +50,7 @@ export function useCreatePlaylist() {
   const invalidate = useInvalidatePlaylists();
   return useMutation({
     mutationFn: (body: PlaylistCreate) =>
-      apiRequest<Playlist>('playlist/', { method: 'POST', body }),
+      apiRequest<Playlist>(paths.playlists, { method: 'POST', body }),
     onError: () => notify('error', t('errors.failed')),
     onSettled: invalidate,
   });
@@ -61,7 +64,7 @@ export function useUpdatePlaylist(id: number) {
   const key = playlistQueryOptions(id).queryKey;
   return useMutation({
     mutationFn: (body: PlaylistUpdate) =>
-      apiRequest<Playlist>(`playlist/${id}/`, { method: 'PATCH', body }),
+      apiRequest<Playlist>(itemPath(paths.playlists, id), { method: 'PATCH', body }),
     onMutate: async (body) => {
       await queryClient.cancelQueries({ queryKey: key });
       const snapshot = queryClient.getQueryData(key);
@@ -81,7 +84,7 @@ export function useDeletePlaylist() {
   const { t } = useTranslation();
   const invalidate = useInvalidatePlaylists();
   return useMutation({
-    mutationFn: (id: number) => apiRequest(`playlist/${id}/`, { method: 'DELETE' }),
+    mutationFn: (id: number) => apiRequest(itemPath(paths.playlists, id), { method: 'DELETE' }),
     onError: () => notify('error', t('errors.failed')),
     onSettled: invalidate,
   });

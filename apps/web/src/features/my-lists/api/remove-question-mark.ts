@@ -6,10 +6,11 @@ import { apiRequest } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { serverMessage } from './errors';
 import type { PersonalList } from './get-personal-questions';
+import { keys, paths } from '../../../lib/api-paths';
 
 const PATHS: Record<PersonalList, string> = {
-  favorites: 'favorite_questions/',
-  hides: 'hide_questions/',
+  favorites: paths.favoriteQuestions,
+  hides: paths.hideQuestions,
 };
 
 /** Finds the caller's mark on the question (GET ?question=) and DELETEs it by id. */
@@ -25,18 +26,20 @@ export function useRemoveQuestionMark(list: PersonalList) {
   return useMutation({
     mutationFn: (question: number) => removeQuestionMark(list, question),
     onMutate: async (question) => {
-      await queryClient.cancelQueries({ queryKey: ['my-lists', list] });
+      await queryClient.cancelQueries({ queryKey: [...keys.myLists.root, list] });
       const snapshot = queryClient.getQueriesData<Paginated<Question>>({
-        queryKey: ['my-lists', list],
+        queryKey: [...keys.myLists.root, list],
       });
-      queryClient.setQueriesData<Paginated<Question>>({ queryKey: ['my-lists', list] }, (page) =>
-        page
-          ? {
-              ...page,
-              count: page.count - 1,
-              results: page.results.filter((q) => q.id !== question),
-            }
-          : page,
+      queryClient.setQueriesData<Paginated<Question>>(
+        { queryKey: [...keys.myLists.root, list] },
+        (page) =>
+          page
+            ? {
+                ...page,
+                count: page.count - 1,
+                results: page.results.filter((q) => q.id !== question),
+              }
+            : page,
       );
       return { snapshot };
     },
@@ -45,8 +48,8 @@ export function useRemoveQuestionMark(list: PersonalList) {
       notify('error', serverMessage(error));
     },
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: ['my-lists', list] });
-      void queryClient.invalidateQueries({ queryKey: ['questions'] });
+      void queryClient.invalidateQueries({ queryKey: [...keys.myLists.root, list] });
+      void queryClient.invalidateQueries({ queryKey: keys.questions.root });
     },
   });
 }

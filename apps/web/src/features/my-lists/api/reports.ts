@@ -1,5 +1,5 @@
 import type { Paginated } from '@qbank/contract/common';
-import type { Report } from '@qbank/contract/discussion';
+import type { BulkDeleteResult, Report, ReportBulkDelete } from '@qbank/contract/discussion';
 import {
   keepPreviousData,
   queryOptions,
@@ -11,15 +11,18 @@ import { apiRequest } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { serverMessage } from './errors';
 import { LIST_PAGE_SIZE } from './page-size';
+import { keys, paths } from '../../../lib/api-paths';
 
 export type ReportsFilter = { page: number; status?: Report['status'] };
 
 /** GET /api/rports/: the caller's reports, 10 a page. */
 export const reportsQueryOptions = (filter: ReportsFilter) =>
   queryOptions({
-    queryKey: ['my-lists', 'reports', filter],
+    queryKey: [...keys.myLists.root, 'reports', filter],
     queryFn: () =>
-      apiRequest<Paginated<Report>>('rports/', { query: { ...filter, page_size: LIST_PAGE_SIZE } }),
+      apiRequest<Paginated<Report>>(paths.reports, {
+        query: { ...filter, page_size: LIST_PAGE_SIZE },
+      }),
     placeholderData: keepPreviousData,
   });
 
@@ -32,8 +35,11 @@ export function useDeleteReports() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (ids: number[]) =>
-      apiRequest<{ deleted: number }>('rports/bulk_delete', { method: 'POST', body: { ids } }),
+      apiRequest<BulkDeleteResult>(`${paths.reports}bulk_delete`, {
+        method: 'POST',
+        body: { ids } satisfies ReportBulkDelete,
+      }),
     onError: (error) => notify('error', serverMessage(error)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['my-lists', 'reports'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: keys.myLists.reports }),
   });
 }

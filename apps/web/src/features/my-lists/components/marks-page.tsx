@@ -13,6 +13,7 @@ import { Pager } from '../../../components/ui/pager';
 import { LIST_PAGE_SIZE } from '../api/page-size';
 import { QuestionLink } from './question-summary';
 import { useListParams } from './use-list-params';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** Favourites or hidden: questions (paginated, by module or course), then modules, courses, sources. */
 export function MarksPage({ list }: { list: PersonalList }) {
@@ -36,6 +37,7 @@ export function MarksPage({ list }: { list: PersonalList }) {
   const sourceName = new Map(sources.map((s) => [s.id, s.name]));
   const count = questions.data?.count ?? 0;
   const title = t(list === 'favorites' ? 'lists.marks.favorites-title' : 'lists.marks.hides-title');
+  useDocumentTitle(title);
   const action = t(list === 'favorites' ? 'lists.marks.unfavorite' : 'lists.marks.unhide');
 
   return (

@@ -7,10 +7,12 @@ import { modulesQueryOptions } from '../api/get-catalogue';
 import { useSetModuleFilter } from '../api/module-filters';
 import '../i18n';
 import '../my-lists.css';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** Onboarding's module choice, changed later: each box adds or removes a module filter at once. */
 export default function MyModulesPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t('lists.my-modules.title'));
   const modules = useQuery(modulesQueryOptions);
   const save = useSetModuleFilter();
   // The box follows the click at once (the cache update of the mutation comes a tick later).

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { notify } from '../../../lib/toast';
@@ -12,10 +13,13 @@ import { Pager } from '../../../components/ui/pager';
 import { LIST_PAGE_SIZE } from '../api/page-size';
 import { QuestionLink } from './question-summary';
 import { useListParams } from './use-list-params';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** Every note of the caller with its question, newest first, searchable, 10 a page. */
 export default function NotebookPage() {
   const { t, i18n } = useTranslation();
+  useDocumentTitle(t('lists.notebook.title'));
+  const [confirm, confirmDialog] = useConfirm();
   const params = useListParams();
   const search = params.text('search');
   const [draft, setDraft] = useState(search);
@@ -31,6 +35,7 @@ export default function NotebookPage() {
 
   return (
     <section className="page my-lists" aria-labelledby="notebook-title">
+      {confirmDialog}
       <div className="page-head">
         <h1 id="notebook-title">{t('lists.notebook.title')}</h1>
       </div>
@@ -97,8 +102,8 @@ export default function NotebookPage() {
                 <Button
                   variant="secondary"
                   loading={remove.isPending && remove.variables === note.id}
-                  onClick={() => {
-                    if (!window.confirm(t('lists.notebook.delete-confirm'))) return;
+                  onClick={async () => {
+                    if (!(await confirm(t('lists.notebook.delete-confirm')))) return;
                     remove.mutate(note.id, {
                       onSuccess: () => notify('success', t('lists.notebook.deleted')),
                     });

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
@@ -19,6 +20,7 @@ import { startCustomSession } from '../api/start-custom-session';
 import '../i18n';
 import '../my-lists.css';
 import { SortableItems } from './sortable-items';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** Minutes a question gets when a playlist runs as a timed exam. */
 const EXAM_MINUTES_PER_QUESTION = 1.5;
@@ -26,6 +28,8 @@ const EXAM_MINUTES_PER_QUESTION = 1.5;
 /** One playlist: rename, delete, reorder, remove items; study it (instant correction) or run it as a timed exam. */
 export default function PlaylistPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t('lists.playlists.title'));
+  const [confirm, confirmDialog] = useConfirm();
   const navigate = useNavigate();
   const id = Number(useParams().playlistId);
   const playlist = usePlaylist(id);
@@ -94,6 +98,7 @@ export default function PlaylistPage() {
   const list = items.data ?? [];
   return (
     <section className="page my-lists" aria-labelledby="playlist-title">
+      {confirmDialog}
       <p className="breadcrumb">
         <Link to="/playlists">{t('lists.playlists.back')}</Link>
       </p>
@@ -132,8 +137,8 @@ export default function PlaylistPage() {
             <Button
               variant="danger"
               loading={remove.isPending}
-              onClick={() => {
-                if (!window.confirm(t('lists.playlists.delete-confirm', { name: p.name }))) return;
+              onClick={async () => {
+                if (!(await confirm(t('lists.playlists.delete-confirm', { name: p.name })))) return;
                 remove.mutate(id, {
                   onSuccess: () => {
                     notify('success', t('lists.playlists.deleted'));

@@ -11,10 +11,12 @@ import '../my-lists.css';
 import { Pager } from '../../../components/ui/pager';
 import { LIST_PAGE_SIZE } from '../api/page-size';
 import { useListParams } from './use-list-params';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** The caller's playlists, 10 a page, and a form to create one. */
 export default function PlaylistsPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t('lists.playlists.title'));
   const params = useListParams();
   const playlists = usePlaylists(params.page);
   const create = useCreatePlaylist();

@@ -1,8 +1,10 @@
+import { REPORT_STATUS_VALUES } from '@qbank/contract/constants';
 import type { Report } from '@qbank/contract/discussion';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { useConfirm } from '../../../components/ui/confirm-dialog';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { ScreenshotLink } from '../../../components/ui/screenshot-link';
@@ -13,17 +15,13 @@ import '../my-lists.css';
 import { Pager } from '../../../components/ui/pager';
 import { LIST_PAGE_SIZE } from '../api/page-size';
 import { useListParams } from './use-list-params';
-
-/** A type-only copy of the contract's list: importing its value would bring zod into this page. */
-const REPORT_STATUS_VALUES = [
-  'open',
-  'resolved',
-  'rejected',
-] as const satisfies readonly Report['status'][];
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** The caller's reports with status and staff's answer; select several and delete them. */
 export default function ReportsPage() {
   const { t, i18n } = useTranslation();
+  useDocumentTitle(t('lists.reports.title'));
+  const [confirm, confirmDialog] = useConfirm();
   const params = useListParams();
   const status = REPORT_STATUS_VALUES.find((s) => s === params.text('status'));
   const reports = useReports({ page: params.page, status });
@@ -44,8 +42,8 @@ export default function ReportsPage() {
     });
   }
 
-  function deleteChosen() {
-    if (!window.confirm(t('lists.reports.delete-confirm', { count: chosen.length }))) return;
+  async function deleteChosen() {
+    if (!(await confirm(t('lists.reports.delete-confirm', { count: chosen.length })))) return;
     remove.mutate(chosen, {
       onSuccess: ({ deleted }) => {
         setSelected(new Set());
@@ -57,6 +55,7 @@ export default function ReportsPage() {
 
   return (
     <section className="page my-lists" aria-labelledby="reports-title">
+      {confirmDialog}
       <div className="page-head">
         <h1 id="reports-title">{t('lists.reports.title')}</h1>
       </div>
@@ -165,7 +164,7 @@ function ReportRow({
         <Link to={`/questions/${report.question}`} className="list-question">
           {t('lists.question', { id: report.question })}
         </Link>
-        <span className={`status-badge status-${report.status}`}>
+        <span className={`report-status report-status-${report.status}`}>
           {t(`lists.reports.status-${report.status}`)}
         </span>
       </div>

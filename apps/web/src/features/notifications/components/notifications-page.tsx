@@ -6,10 +6,12 @@ import { Spinner } from '../../../components/ui/spinner';
 import { PAGE_SIZE, useMarkRead, useNotifications } from '../api/notifications';
 import '../i18n';
 import '../notifications.css';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** The learner's notifications: newest first, unread marked, each opens what it is about. */
 export default function NotificationsPage() {
   const { t, i18n } = useTranslation('notifications');
+  useDocumentTitle(t('title'));
   const [search, setSearch] = useSearchParams();
   const page = Math.max(1, Number(search.get('page')) || 1);
   const unreadOnly = search.get('unread') === '1';

@@ -1,22 +1,15 @@
-import type { Confidence } from '@qbank/contract/confidence-values';
-import type { ScoringRule } from '@qbank/contract/history';
-import type { SessionQuestion } from '@qbank/contract/sessions';
+import type { LastAnswer } from '@qbank/contract/questions';
+import type { SessionQuestion, SessionQuestionCreate } from '@qbank/contract/sessions';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { updateCachedQuestion } from './get-questions';
+import { keys, paths } from '../../../lib/api-paths';
 
-export type AnswerInput = {
-  session: number;
-  question: number;
-  choices: number[];
-  time_spent_ms: number;
-  scoring: ScoringRule;
-  confidence?: Confidence | null;
-};
+export type AnswerInput = SessionQuestionCreate;
 
 /** POST /api/session_questions/: scores the answer, stores it in the session and the history. */
 export function answerQuestion(input: AnswerInput): Promise<SessionQuestion> {
-  return apiRequest<SessionQuestion>('session_questions/', { method: 'POST', body: input });
+  return apiRequest<SessionQuestion>(paths.sessionQuestions, { method: 'POST', body: input });
 }
 
 export function useAnswerQuestion() {
@@ -32,7 +25,7 @@ export function useAnswerQuestion() {
           is_correct: answer.is_correct,
           score: answer.score,
           answered_at: answer.answered_at,
-        },
+        } satisfies LastAnswer,
         correction: {
           correct_choices: answer.correct_choices,
           explanation: answer.explanation,
@@ -41,8 +34,8 @@ export function useAnswerQuestion() {
           ),
         },
       }));
-      void queryClient.invalidateQueries({ queryKey: ['sessions', 'resume'] });
-      void queryClient.invalidateQueries({ queryKey: ['history'] });
+      void queryClient.invalidateQueries({ queryKey: keys.sessions.resume });
+      void queryClient.invalidateQueries({ queryKey: keys.history });
     },
   });
 }

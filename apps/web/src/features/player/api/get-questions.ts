@@ -2,6 +2,7 @@ import type { Paginated } from '@qbank/contract/common';
 import type { Question } from '@qbank/contract/questions';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { keys, paths } from '../../../lib/api-paths';
 
 export const PAGE_SIZE = 10;
 
@@ -21,7 +22,7 @@ export function getQuestionPage({
   page,
   difficulty,
 }: QuestionPageParams): Promise<QuestionPage> {
-  return apiRequest<QuestionPage>('questns/', {
+  return apiRequest<QuestionPage>(paths.questions, {
     query: { course, session, page, page_size: PAGE_SIZE, difficulty: difficulty || undefined },
   });
 }
@@ -29,8 +30,7 @@ export function getQuestionPage({
 export const questionPageQueryOptions = (params: QuestionPageParams) =>
   queryOptions({
     queryKey: [
-      'questions',
-      'page',
+      ...keys.questions.pages,
       params.course,
       params.session ?? null,
       params.page,
@@ -55,12 +55,12 @@ export function updateCachedQuestion(
   id: number,
   change: (q: Question) => Question,
 ) {
-  queryClient.setQueriesData<QuestionPage>({ queryKey: ['questions', 'page'] }, (data) =>
+  queryClient.setQueriesData<QuestionPage>({ queryKey: keys.questions.pages }, (data) =>
     data && data.results.some((q) => q.id === id)
       ? { ...data, results: data.results.map((q) => (q.id === id ? change(q) : q)) }
       : data,
   );
-  queryClient.setQueriesData<Question>({ queryKey: ['questions', 'one', id] }, (data) =>
+  queryClient.setQueriesData<Question>({ queryKey: keys.questions.one(id) }, (data) =>
     data ? change(data) : data,
   );
 }

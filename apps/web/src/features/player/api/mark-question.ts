@@ -6,11 +6,12 @@ import { apiRequest } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import type { QuestionPage } from './get-questions';
 import { updateCachedQuestion } from './get-questions';
+import { keys, paths } from '../../../lib/api-paths';
 
 export type MarkKind = 'favorite' | 'hide';
 const PATHS: Record<MarkKind, string> = {
-  favorite: 'favorite_questions/',
-  hide: 'hide_questions/',
+  favorite: paths.favoriteQuestions,
+  hide: paths.hideQuestions,
 };
 const FLAGS = { favorite: 'is_favorite', hide: 'is_hidden' } as const;
 
@@ -37,8 +38,8 @@ export function useToggleQuestionMark(kind: MarkKind) {
     mutationFn: ({ question, on }: { question: number; on: boolean }) =>
       setQuestionMark(kind, question, on),
     onMutate: async ({ question, on }) => {
-      await queryClient.cancelQueries({ queryKey: ['questions'] });
-      const snapshot = queryClient.getQueriesData<QuestionPage>({ queryKey: ['questions'] });
+      await queryClient.cancelQueries({ queryKey: keys.questions.root });
+      const snapshot = queryClient.getQueriesData<QuestionPage>({ queryKey: keys.questions.root });
       updateCachedQuestion(queryClient, question, (q) => ({ ...q, [FLAGS[kind]]: on }));
       return { snapshot };
     },
@@ -47,7 +48,8 @@ export function useToggleQuestionMark(kind: MarkKind) {
       notify('error', t(kind === 'favorite' ? 'player.favorite-failed' : 'player.hide-failed'));
     },
     onSettled: () => {
-      if (kind === 'favorite') void queryClient.invalidateQueries({ queryKey: ['favorites-list'] });
+      if (kind === 'favorite')
+        void queryClient.invalidateQueries({ queryKey: keys.myLists.favorites });
     },
   });
 }

@@ -19,6 +19,8 @@ import { useToolsState } from '../lib/exam-tools-store';
 import { usePaused } from '../lib/pause-clock';
 import { DifficultyBadge, DifficultySelect } from '../../stats';
 import '../player.css';
+import { keys } from '../../../lib/api-paths';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 type Position = { page: number; index: number };
 
@@ -146,10 +148,11 @@ export default function PlayerPage() {
     [session.data?.answered],
   );
   const onHidden = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: ['questions', 'page', courseId] });
+    void queryClient.invalidateQueries({ queryKey: [...keys.questions.pages, courseId] });
   }, [courseId, queryClient]);
 
   const title = course.data?.name ?? t('player.title');
+  useDocumentTitle(title);
   const error = course.error ?? session.error ?? page.error;
 
   return (

@@ -14,11 +14,13 @@ import { RichText } from './rich-text';
 import { formatScore } from './study-question';
 import { LockedNotice } from '../../subscriptions';
 import '../player.css';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** One question with the caller's last answer and its correction (opened from the history). */
 export default function QuestionPage() {
   const { t } = useTranslation();
   const id = Number(useParams().questionId);
+  useDocumentTitle(t('player.question-title', { id }));
   const question = useQuestion(id);
   const q = question.data;
   const queryClient = useQueryClient();

@@ -1,9 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { endSession } from '../../../lib/current-user';
+import { paths } from '../../../lib/api-paths';
 
 export function deleteAccount(): Promise<unknown> {
-  return apiRequest('delete-account/', { method: 'DELETE' });
+  return apiRequest(paths.deleteAccount, { method: 'DELETE' });
 }
 
 export function useDeleteAccount() {

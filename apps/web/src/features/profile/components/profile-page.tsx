@@ -1,9 +1,10 @@
 import { profileFormSchema, type ProfileForm } from '@qbank/contract/forms';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { notify } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
@@ -13,9 +14,11 @@ import { useCurrentUser } from '../../../lib/current-user';
 import type { SessionUser } from '../../../lib/session';
 import { useDeleteAccount } from '../api/delete-account';
 import { useUpdateProfile } from '../api/update-profile';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export default function ProfilePage() {
   const { t } = useTranslation();
+  useDocumentTitle(t('profile.title'));
   const user = useCurrentUser();
   return (
     <section className="page page-narrow" aria-labelledby="profile-title">
@@ -133,39 +136,34 @@ function DeleteAccount() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const remove = useDeleteAccount();
-  const dialog = useRef<HTMLDialogElement>(null);
+  const [confirming, setConfirming] = useState(false);
 
   return (
     <section className="danger-zone" aria-labelledby="delete-title">
       <h2 id="delete-title">{t('profile.delete-title')}</h2>
       <p>{t('profile.delete-text')}</p>
-      <Button variant="danger" onClick={() => dialog.current?.showModal()}>
+      <Button variant="danger" onClick={() => setConfirming(true)}>
         {t('profile.delete-button')}
       </Button>
-      <dialog ref={dialog} aria-labelledby="delete-confirm-title" className="dialog">
-        <h2 id="delete-confirm-title">{t('profile.delete-confirm-title')}</h2>
-        <p>{t('profile.delete-confirm-text')}</p>
-        <FormAlert>{remove.error ? t('errors.failed') : null}</FormAlert>
-        <div className="actions">
-          <Button variant="secondary" onClick={() => dialog.current?.close()}>
-            {t('actions.cancel')}
-          </Button>
-          <Button
-            variant="danger"
-            loading={remove.isPending}
-            onClick={() =>
-              remove.mutate(undefined, {
-                onSuccess: () => {
-                  notify('success', t('profile.deleted'));
-                  void navigate('/auth/sign-in', { replace: true });
-                },
-              })
-            }
-          >
-            {t('profile.delete-confirm-button')}
-          </Button>
-        </div>
-      </dialog>
+      {confirming ? (
+        <ConfirmDialog
+          title={t('profile.delete-confirm-title')}
+          text={t('profile.delete-confirm-text')}
+          confirmLabel={t('profile.delete-confirm-button')}
+          busy={remove.isPending}
+          onConfirm={() =>
+            remove.mutate(undefined, {
+              onSuccess: () => {
+                notify('success', t('profile.deleted'));
+                void navigate('/auth/sign-in', { replace: true });
+              },
+            })
+          }
+          onClose={() => setConfirming(false)}
+        >
+          <FormAlert>{remove.error ? t('errors.failed') : null}</FormAlert>
+        </ConfirmDialog>
+      ) : null}
     </section>
   );
 }

@@ -3,13 +3,14 @@ import type { AttachmentItem } from '@qbank/contract/personal';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { apiUpload } from '../../../lib/api-upload';
+import { itemPath, keys, paths } from '../../../lib/api-paths';
 
 /** GET /api/attachmentsitem/?question=: the caller's own images on a question. */
 export const attachmentsQueryOptions = (question: number) =>
   queryOptions({
-    queryKey: ['attachments', 'question', question],
+    queryKey: [...keys.attachments, 'question', question],
     queryFn: () =>
-      apiRequest<Paginated<AttachmentItem>>('attachmentsitem/', {
+      apiRequest<Paginated<AttachmentItem>>(paths.attachments, {
         query: { question, page_size: 100 },
       }),
   });
@@ -27,18 +28,18 @@ export function createAttachment(
   const form = new FormData();
   form.append('question', String(question));
   files.forEach((file, i) => form.append(`images[${i}]`, file));
-  return apiUpload<AttachmentItem>('attachmentsitem/', form, { onProgress });
+  return apiUpload<AttachmentItem>(paths.attachments, form, { onProgress });
 }
 
 /** PATCH /api/attachmentsitem/{id}/ removing one image; the last image goes with its item (DELETE). */
 export async function removeAttachmentImage(item: AttachmentItem, imageId: number) {
   if (item.images.length <= 1) {
-    await apiRequest(`attachmentsitem/${item.id}/`, { method: 'DELETE' });
+    await apiRequest(itemPath(paths.attachments, item.id), { method: 'DELETE' });
     return;
   }
   const form = new FormData();
   form.append('removed_attachment_id', String(imageId));
-  await apiRequest(`attachmentsitem/${item.id}/`, { method: 'PATCH', body: form });
+  await apiRequest(itemPath(paths.attachments, item.id), { method: 'PATCH', body: form });
 }
 
 export function useAttachmentMutations(question: number) {

@@ -1,13 +1,14 @@
-import type { NoteItem, NoteItemDetail } from '@qbank/contract/personal';
+import type { NoteItem, NoteItemCreate, NoteItemDetail } from '@qbank/contract/personal';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { apiUpload } from '../../../lib/api-upload';
+import { itemPath, keys, paths } from '../../../lib/api-paths';
 
 /** GET /api/questnotesitems/?question=: the caller's notes on one question, with their images. */
 export const questionNotesQueryOptions = (question: number) =>
   queryOptions({
-    queryKey: ['notes', 'question', question],
-    queryFn: () => apiRequest<NoteItemDetail[]>('questnotesitems/', { query: { question } }),
+    queryKey: [...keys.notes, 'question', question],
+    queryFn: () => apiRequest<NoteItemDetail[]>(paths.questionNotes, { query: { question } }),
   });
 
 export function useQuestionNotes(question: number) {
@@ -15,7 +16,7 @@ export function useQuestionNotes(question: number) {
 }
 
 export type NoteDraft = {
-  content: string;
+  content: NoteItemCreate['content'];
   files: File[];
   removed?: number[];
   onProgress?: (fraction: number) => void;
@@ -32,14 +33,14 @@ function noteForm({ content, files, removed = [] }: NoteDraft, question?: number
 
 /** POST /api/noteitemsdetail/ (multipart with noteItem_attachments[i]). */
 export function createNote(question: number, draft: NoteDraft) {
-  return apiUpload<NoteItemDetail>('noteitemsdetail/', noteForm(draft, question), {
+  return apiUpload<NoteItemDetail>(paths.noteItemsDetail, noteForm(draft, question), {
     onProgress: draft.onProgress,
   });
 }
 
 /** PATCH /api/noteitemsdetail/{id}/ (multipart; new images, removed_attachment_id list). */
 export function updateNote(id: number, draft: NoteDraft) {
-  return apiUpload<NoteItemDetail>(`noteitemsdetail/${id}/`, noteForm(draft), {
+  return apiUpload<NoteItemDetail>(itemPath(paths.noteItemsDetail, id), noteForm(draft), {
     method: 'PATCH',
     onProgress: draft.onProgress,
   });
@@ -47,7 +48,7 @@ export function updateNote(id: number, draft: NoteDraft) {
 
 /** DELETE /api/noteitems/{id}/. */
 export function deleteNote(id: number) {
-  return apiRequest<NoteItem>(`noteitems/${id}/`, { method: 'DELETE' });
+  return apiRequest<NoteItem>(itemPath(paths.noteItems, id), { method: 'DELETE' });
 }
 
 /** The three note writes; each refreshes the question's notes and the notebook lists. */
@@ -57,7 +58,7 @@ export function useNoteMutations(question: number, onCount: (count: number) => v
   const settle = async () => {
     await queryClient.invalidateQueries({ queryKey: key });
     onCount(queryClient.getQueryData(key)?.length ?? 0);
-    void queryClient.invalidateQueries({ queryKey: ['noted-questions'] });
+    void queryClient.invalidateQueries({ queryKey: keys.myLists.notes });
   };
   return {
     create: useMutation({

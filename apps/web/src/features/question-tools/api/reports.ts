@@ -3,6 +3,7 @@ import { REPORT_SCREENSHOT_FIELD } from '@qbank/contract/discussion';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { apiUpload } from '../../../lib/api-upload';
+import { paths } from '../../../lib/api-paths';
 
 export type ReportDraft = ReportCreate & {
   /** Optional image sent as multipart `screenshot`. */
@@ -15,13 +16,13 @@ export type ReportDraft = ReportCreate & {
  * the server's errors are shown as they come.
  */
 export function createReport({ screenshot, onProgress, ...body }: ReportDraft) {
-  if (!screenshot) return apiRequest<Report>('rports/', { method: 'POST', body });
+  if (!screenshot) return apiRequest<Report>(paths.reports, { method: 'POST', body });
   const form = new FormData();
   form.append('question', String(body.question));
   form.append('reason', body.reason);
   form.append('message', body.message);
   form.append(REPORT_SCREENSHOT_FIELD, screenshot);
-  return apiUpload<Report>('rports/', form, { onProgress });
+  return apiUpload<Report>(paths.reports, form, { onProgress });
 }
 
 export function useCreateReport() {

@@ -1,3 +1,4 @@
+import { REPORT_REASON_VALUES } from '@qbank/contract/constants';
 import type { ReportCreate } from '@qbank/contract/discussion';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,8 +7,6 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import { ImagePicker, UploadProgress } from '../../../components/ui/image-picker';
 import { ApiError } from '../../../lib/api-client';
 import { useCreateReport } from '../api/reports';
-
-const REASONS = ['wrong_answer', 'typo', 'outdated', 'duplicate', 'other'] as const;
 
 /**
  * Report a question: reason, message and an optional screenshot; the server's answer is shown
@@ -44,7 +43,7 @@ export default function ReportPanel({ question }: { question: number }) {
           value={reason}
           onChange={(e) => setReason(e.target.value as ReportCreate['reason'])}
         >
-          {REASONS.map((r) => (
+          {REPORT_REASON_VALUES.map((r) => (
             <option key={r} value={r}>
               {t(`tools.reasons.${r}`)}
             </option>

@@ -1,6 +1,13 @@
-import type { Cleared, Session } from '@qbank/contract/sessions';
+import type {
+  ClearCourseProgress,
+  Cleared,
+  ClearModuleProgress,
+  Session,
+  StartNewSession,
+} from '@qbank/contract/sessions';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { itemPath, keys, paths } from '../../../lib/api-paths';
 
 export type SessionAction =
   | { kind: 'start-new'; session: number }
@@ -12,23 +19,23 @@ export type SessionAction =
 export function runSessionAction(action: SessionAction): Promise<Session | Cleared> {
   switch (action.kind) {
     case 'start-new':
-      return apiRequest<Session>('sessions/start-new-session/', {
+      return apiRequest<Session>(`${paths.sessions}start-new-session/`, {
         method: 'POST',
-        body: { session_id: action.session },
+        body: { session_id: action.session } satisfies StartNewSession,
       });
     case 'clear-session':
-      return apiRequest<Session>(`sessions/${action.session}/clear-questions/`, {
+      return apiRequest<Session>(itemPath(paths.sessions, action.session, 'clear-questions'), {
         method: 'DELETE',
       });
     case 'clear-course':
-      return apiRequest<Cleared>('sessions/clear-course-progress/', {
+      return apiRequest<Cleared>(`${paths.sessions}clear-course-progress/`, {
         method: 'POST',
-        body: { course_id: action.course },
+        body: { course_id: action.course } satisfies ClearCourseProgress,
       });
     case 'clear-module':
-      return apiRequest<Cleared>('sessions/clear-module-progress/', {
+      return apiRequest<Cleared>(`${paths.sessions}clear-module-progress/`, {
         method: 'POST',
-        body: { module_id: action.module },
+        body: { module_id: action.module } satisfies ClearModuleProgress,
       });
   }
 }
@@ -39,10 +46,10 @@ export function useSessionAction() {
     mutationFn: runSessionAction,
     onSettled: () => {
       // Answers changed: resume list, course sessions, question pages and progress counts.
-      void queryClient.invalidateQueries({ queryKey: ['sessions'] });
-      void queryClient.invalidateQueries({ queryKey: ['questions'] });
-      void queryClient.invalidateQueries({ queryKey: ['catalogue'] });
-      void queryClient.invalidateQueries({ queryKey: ['modules'] });
+      void queryClient.invalidateQueries({ queryKey: keys.sessions.root });
+      void queryClient.invalidateQueries({ queryKey: keys.questions.root });
+      void queryClient.invalidateQueries({ queryKey: keys.catalogue.root });
+      void queryClient.invalidateQueries({ queryKey: keys.modules });
     },
   });
 }

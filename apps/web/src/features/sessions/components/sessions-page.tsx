@@ -9,8 +9,9 @@ import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { useResume } from '../api/get-resume';
 import { useSessionAction, type SessionAction } from '../api/session-actions';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import '../sessions.css';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 type Pending = {
   action: SessionAction;
@@ -23,6 +24,7 @@ type Pending = {
 /** Sessions to resume, with start anew and the progress resets, each behind a confirmation. */
 export default function SessionsPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t('sessions.title'));
   const navigate = useNavigate();
   const resume = useResume();
   const act = useSessionAction();

@@ -12,10 +12,12 @@ import {
   type FontFamily,
   type FontSize,
 } from '../../../lib/settings';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** Display and study settings (seed §3 "Client settings"), kept in this browser. */
 export default function SettingsPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t('settings.title'));
   const settings = useSettings();
 
   return (

@@ -2,9 +2,11 @@ import type { QuestionStatus, StaffQuestion } from '@qbank/contract/staff-conten
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { staffQuestionKey } from './get-staff-question';
+import { itemPath, keys } from '../../../lib/api-paths';
+import { staffPaths } from '../../../lib/staff-paths';
 
 export function changeStatus({ id, status }: { id: number; status: QuestionStatus }) {
-  return apiRequest<StaffQuestion>(`staff/questions/${id}/status/`, {
+  return apiRequest<StaffQuestion>(itemPath(staffPaths.questions, id, 'status'), {
     method: 'POST',
     body: { status },
   });
@@ -16,7 +18,7 @@ export function useChangeStatus() {
     mutationFn: changeStatus,
     onSuccess: (question) => {
       client.setQueryData(staffQuestionKey(question.id), question);
-      void client.invalidateQueries({ queryKey: ['staff'] });
+      void client.invalidateQueries({ queryKey: keys.staff.root });
     },
   });
 }

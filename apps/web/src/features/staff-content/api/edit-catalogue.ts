@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { staffCatalogueKey } from './get-staff-catalogue';
+import { itemPath, paths } from '../../../lib/api-paths';
 
 export type CatalogueKind = 'modules' | 'courses' | 'sources';
 
@@ -12,10 +13,13 @@ export type CatalogueEdit =
 /** POST/PATCH /api/staff/{kind}/ and POST /api/staff/{kind}/reorder/. */
 export function editCatalogue(edit: CatalogueEdit): Promise<unknown> {
   if (edit.op === 'create')
-    return apiRequest(`staff/${edit.kind}/`, { method: 'POST', body: edit.body });
+    return apiRequest(itemPath(paths.staff, edit.kind), { method: 'POST', body: edit.body });
   if (edit.op === 'update')
     return apiRequest(`staff/${edit.kind}/${edit.id}/`, { method: 'PATCH', body: edit.body });
-  return apiRequest(`staff/${edit.kind}/reorder/`, { method: 'POST', body: { ids: edit.ids } });
+  return apiRequest(itemPath(paths.staff, edit.kind, 'reorder'), {
+    method: 'POST',
+    body: { ids: edit.ids },
+  });
 }
 
 export function useEditCatalogue() {

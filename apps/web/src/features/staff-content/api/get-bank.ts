@@ -1,16 +1,18 @@
 import type { BankPage } from '@qbank/contract/staff-content';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { keys } from '../../../lib/api-paths';
+import { staffPaths } from '../../../lib/staff-paths';
 
 export type BankParams = Record<string, string | undefined>;
 
 export function getBank(params: BankParams): Promise<BankPage> {
-  return apiRequest<BankPage>('staff/questions/', { query: params });
+  return apiRequest<BankPage>(staffPaths.questions, { query: params });
 }
 
 export const bankQueryOptions = (params: BankParams) =>
   queryOptions({
-    queryKey: ['staff', 'bank', params],
+    queryKey: [...keys.staff.root, 'bank', params],
     queryFn: () => getBank(params),
     placeholderData: keepPreviousData,
   });

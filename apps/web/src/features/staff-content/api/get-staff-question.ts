@@ -1,11 +1,13 @@
 import type { StaffQuestion } from '@qbank/contract/staff-content';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { itemPath } from '../../../lib/api-paths';
+import { staffPaths } from '../../../lib/staff-paths';
 
 export const staffQuestionKey = (id: number) => ['staff', 'question', id] as const;
 
 export function getStaffQuestion(id: number): Promise<StaffQuestion> {
-  return apiRequest<StaffQuestion>(`staff/questions/${id}/`);
+  return apiRequest<StaffQuestion>(itemPath(staffPaths.questions, id));
 }
 
 export const staffQuestionQueryOptions = (id: number) =>

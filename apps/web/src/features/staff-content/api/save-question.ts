@@ -6,6 +6,8 @@ import type {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { staffQuestionKey } from './get-staff-question';
+import { itemPath, keys } from '../../../lib/api-paths';
+import { staffPaths } from '../../../lib/staff-paths';
 
 /** POST /api/staff/questions/ (new draft) or PUT /api/staff/questions/{id}/ (an edit). */
 export function saveQuestion({
@@ -16,8 +18,8 @@ export function saveQuestion({
   body: StaffQuestionInput;
 }): Promise<StaffQuestion | StaffQuestionSaved> {
   return id === null
-    ? apiRequest<StaffQuestion>('staff/questions/', { method: 'POST', body })
-    : apiRequest<StaffQuestionSaved>(`staff/questions/${id}/`, { method: 'PUT', body });
+    ? apiRequest<StaffQuestion>(staffPaths.questions, { method: 'POST', body })
+    : apiRequest<StaffQuestionSaved>(itemPath(staffPaths.questions, id), { method: 'PUT', body });
 }
 
 export function useSaveQuestion() {
@@ -26,7 +28,7 @@ export function useSaveQuestion() {
     mutationFn: saveQuestion,
     onSuccess: (question) => {
       client.setQueryData(staffQuestionKey(question.id), question);
-      void client.invalidateQueries({ queryKey: ['staff'] });
+      void client.invalidateQueries({ queryKey: keys.staff.root });
     },
   });
 }

@@ -2,6 +2,8 @@ import type { ImportReport } from '@qbank/contract/staff-content';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
+import { staffPaths } from '../../../lib/staff-paths';
+
 export interface ImportUpload {
   file: File;
   format: string;
@@ -16,7 +18,7 @@ export function uploadImport(input: ImportUpload): Promise<ImportReport> {
   if (input.format) form.append('format', input.format);
   if (input.module.trim()) form.append('module', input.module.trim());
   form.append('file', input.file);
-  return apiRequest<ImportReport>('staff/imports/', { method: 'POST', body: form });
+  return apiRequest<ImportReport>(staffPaths.imports, { method: 'POST', body: form });
 }
 
 export function useUploadImport() {

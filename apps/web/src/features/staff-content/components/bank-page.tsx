@@ -9,6 +9,7 @@ import { useStaffCatalogue } from '../api/get-staff-catalogue';
 import { NS } from '../i18n';
 import { useUrlFilters } from './use-url-filters';
 import '../staff-content.css';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 const FILTERS = ['search', 'module', 'course', 'source', 'type', 'status', 'flagged'] as const;
 const SORTABLE = ['id', 'type', 'status', 'reports', 'answers', 'facility', 'discrimination'];
@@ -19,6 +20,7 @@ const percent = (n: number | null) => (n === null ? '–' : `${Math.round(n * 10
 /** The bank table: search, filters and sort kept in the address, so a view can be shared. */
 export default function BankPage() {
   const { t } = useTranslation(NS);
+  useDocumentTitle(t('bank.title'));
   const { params, set, page } = useUrlFilters();
   const catalogue = useStaffCatalogue();
   const query: Record<string, string | undefined> = { page_size: String(PAGE_SIZE) };
@@ -200,7 +202,7 @@ export default function BankPage() {
                     </td>
                     <td>{t(`types.${row.type}`)}</td>
                     <td>
-                      <span className={`status-badge status-${row.status}`}>
+                      <span className={`question-status question-status-${row.status}`}>
                         {t(`status.${row.status}`)}
                       </span>
                     </td>

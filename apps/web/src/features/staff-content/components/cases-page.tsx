@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Pager } from '../../../components/ui/pager';
 import { Spinner } from '../../../components/ui/spinner';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useCases } from '../api/get-cases';
 import { useStaffCatalogue } from '../api/get-staff-catalogue';
 import { NS } from '../i18n';
@@ -15,6 +16,7 @@ const PAGE_SIZE = 25;
 /** The clinical cases: find one by its vignette or course, open it in the case builder. */
 export default function CasesPage() {
   const { t } = useTranslation(NS);
+  useDocumentTitle(t('cases.title'));
   const { params, set, page } = useUrlFilters();
   const catalogue = useStaffCatalogue();
   const cases = useCases({

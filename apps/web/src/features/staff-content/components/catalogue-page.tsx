@@ -8,6 +8,7 @@ import { useStaffCatalogue } from '../api/get-staff-catalogue';
 import { NS } from '../i18n';
 import { CatalogueRow, type RowItem } from './catalogue-row';
 import '../staff-content.css';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 const moved = (ids: number[], index: number, step: -1 | 1) => {
   const next = [...ids];
@@ -26,6 +27,7 @@ function AddForm({
   onAdd: (name: string, year: number | null) => void;
 }) {
   const { t } = useTranslation(NS);
+  useDocumentTitle(t('catalogue.title'));
   const [name, setName] = useState('');
   const [year, setYear] = useState('');
   const submit = (e: FormEvent) => {

@@ -74,7 +74,9 @@ export function CatalogueRow({
             · {t('catalogue.questions', { count: item.questions_count })}
           </span>
           {item.is_archived ? (
-            <span className="status-badge status-withdrawn">{t('catalogue.archived')}</span>
+            <span className="question-status question-status-withdrawn">
+              {t('catalogue.archived')}
+            </span>
           ) : null}
         </span>
       )}

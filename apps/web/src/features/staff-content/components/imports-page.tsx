@@ -1,4 +1,4 @@
-import { IMPORT_FORMATS } from '@qbank/contract/constants';
+import { EXPORT_FORMATS, IMPORT_FORMATS } from '@qbank/contract/constants';
 import type { ImportReport } from '@qbank/contract/staff-content';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,9 +10,11 @@ import { useImportJob } from '../api/get-import-job';
 import { useUploadImport } from '../api/upload-import';
 import { NS } from '../i18n';
 import '../staff-content.css';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 function Problems({ title, list }: { title: string; list: ImportReport['errors'] }) {
   const { t } = useTranslation(NS);
+  useDocumentTitle(t('imports.title'));
   if (!list.length) return null;
   return (
     <section aria-label={title}>
@@ -154,7 +156,7 @@ export default function ImportsPage() {
         <h2>{t('exports.title')}</h2>
         <p>{t('exports.text')}</p>
         <div className="actions">
-          {(['json', 'csv', 'qti'] as const).map((f) => (
+          {EXPORT_FORMATS.map((f) => (
             <Button
               key={f}
               variant="secondary"

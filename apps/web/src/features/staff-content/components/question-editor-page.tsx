@@ -49,7 +49,7 @@ export default function QuestionEditorPage() {
         <h1>{current ? t('editor.title', { id: current.id }) : t('editor.new-title')}</h1>
         {current ? (
           <div className="status-bar">
-            <span className={`status-badge status-${current.status}`}>
+            <span className={`question-status question-status-${current.status}`}>
               {t(`status.${current.status}`)}
             </span>
             <span className="muted">{t('editor.version', { n: current.version })}</span>

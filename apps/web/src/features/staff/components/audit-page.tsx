@@ -8,6 +8,7 @@ import { useAudit, PAGE_SIZE } from '../api/staff-api';
 import '../i18n';
 import { Pager } from '../../../components/ui/pager';
 import { useUrlState } from './use-url-state';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 const FILTERS = ['actor', 'action', 'target_type', 'target_id', 'since', 'until'] as const;
 const ACTIONS = ['plan', 'purchase', 'report', 'comment', 'reply', 'user', 'question'];
@@ -16,6 +17,7 @@ const TARGETS = ['plan', 'purchase', 'report', 'comment', 'reply', 'user', 'ques
 /** The audit log: who did what to which record and when, with the record before and after. */
 export default function AuditPage() {
   const { t, i18n } = useTranslation('staff');
+  useDocumentTitle(t('audit.title'));
   const url = useUrlState();
   const values = Object.fromEntries(FILTERS.map((f) => [f, url.get(f)]));
   const [draft, setDraft] = useState<Record<string, string>>(() =>

@@ -12,12 +12,14 @@ import '../i18n';
 import { Pager } from '../../../components/ui/pager';
 import { TextDialog } from './text-dialog';
 import { useUrlState } from './use-url-state';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 type Target = { kind: 'comments' | 'replies'; id: number; author: string };
 
 /** Comment moderation: newest first, search by text or author; remove with a reason the author sees. */
 export default function CommentsPage() {
   const { t } = useTranslation('staff');
+  useDocumentTitle(t('comments.title'));
   const url = useUrlState();
   const question = Number(url.get('question')) || undefined;
   const list = useStaffComments({ page: url.page, search: url.get('search'), question });

@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { useModuleOptions, usePlans, useSavePlan } from '../api/staff-api';
 import '../i18n';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 type Draft = {
   name: string;
@@ -43,6 +44,7 @@ const toDraft = (p: Plan): Draft => ({
 /** Plans: every plan (archived ones dimmed), create, edit, archive or bring back. */
 export default function PlansPage() {
   const { t } = useTranslation('staff');
+  useDocumentTitle(t('plans.title'));
   const plans = usePlans();
   const save = useSavePlan();
   const [editing, setEditing] = useState<Plan | 'new' | null>(null);

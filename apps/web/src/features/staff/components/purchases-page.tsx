@@ -1,3 +1,4 @@
+import { PURCHASE_STATUS_VALUES } from '@qbank/contract/constants';
 import type { StaffPurchase } from '@qbank/contract/subscriptions';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,12 +13,14 @@ import '../i18n';
 import { Pager } from '../../../components/ui/pager';
 import { TextDialog } from './text-dialog';
 import { useUrlState } from './use-url-state';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
-const STATUSES = ['pending', 'active', 'expired', 'rejected', 'all'] as const;
+const STATUSES = [...PURCHASE_STATUS_VALUES, 'all'] as const;
 
 /** The purchase queue: pending first (oldest first), each with its receipt; approve or reject. */
 export default function PurchasesPage() {
   const { t, i18n } = useTranslation('staff');
+  useDocumentTitle(t('purchases.title'));
   const url = useUrlState();
   const status = url.get('status') ?? 'pending';
   const list = usePurchases({

@@ -1,3 +1,4 @@
+import { REPORT_STATUS_VALUES } from '@qbank/contract/constants';
 import type { ReportGroup } from '@qbank/contract/backoffice';
 import type { StaffReport } from '@qbank/contract/discussion';
 import { useId, useState } from 'react';
@@ -13,12 +14,14 @@ import { useAnswerReport, useQuestionReports, useReportGroups, PAGE_SIZE } from 
 import '../i18n';
 import { Pager } from '../../../components/ui/pager';
 import { useUrlState } from './use-url-state';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
-const STATUSES = ['open', 'resolved', 'rejected'] as const;
+const STATUSES = REPORT_STATUS_VALUES;
 
 /** The report queue grouped by question, most reported first; answer each report from here. */
 export default function ReportsPage() {
   const { t } = useTranslation('staff');
+  useDocumentTitle(t('reports.title'));
   const url = useUrlState();
   const status = url.get('status') ?? 'open';
   const groups = useReportGroups({ page: url.page, status });

@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { Dialog, DialogCancel } from '../../../components/ui/dialog';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { ApiError } from '../../../lib/api-client';
 
@@ -30,21 +31,12 @@ export function TextDialog({
   onClose,
 }: Props) {
   const { t } = useTranslation('staff');
-  const dialog = useRef<HTMLDialogElement>(null);
   const [text, setText] = useState('');
   const [blank, setBlank] = useState(false);
   const id = useId();
-  useEffect(() => {
-    dialog.current?.showModal();
-  }, []);
   const messages = error instanceof ApiError ? error.messages : error ? [t('errors.generic')] : [];
   return (
-    <dialog
-      ref={dialog}
-      className="dialog staff-dialog"
-      aria-labelledby={`${id}-title`}
-      onClose={onClose}
-    >
+    <Dialog title={title} className="dialog staff-dialog" onClose={onClose}>
       <form
         noValidate
         onSubmit={(e) => {
@@ -53,7 +45,6 @@ export function TextDialog({
           onConfirm(text.trim());
         }}
       >
-        <h2 id={`${id}-title`}>{title}</h2>
         <div className="field">
           <label htmlFor={`${id}-text`}>{label}</label>
           <textarea
@@ -78,11 +69,9 @@ export function TextDialog({
           <Button type="submit" variant={danger ? 'danger' : 'primary'} loading={busy}>
             {confirmLabel}
           </Button>
-          <Button variant="secondary" onClick={() => dialog.current?.close()}>
-            {t('actions.cancel')}
-          </Button>
+          <DialogCancel>{t('actions.cancel')}</DialogCancel>
         </div>
       </form>
-    </dialog>
+    </Dialog>
   );
 }

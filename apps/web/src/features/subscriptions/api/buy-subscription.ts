@@ -1,6 +1,7 @@
 import type { Purchase } from '@qbank/contract/subscriptions';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { keys, paths } from '../../../lib/api-paths';
 
 export type BuyInput = { plan: number; payment_reference: string; receipt: File };
 
@@ -10,13 +11,13 @@ export function buySubscription(input: BuyInput): Promise<Purchase> {
   body.set('plan', String(input.plan));
   body.set('payment_reference', input.payment_reference);
   body.set('receipt', input.receipt);
-  return apiRequest<Purchase>('buysubscription/', { method: 'POST', body });
+  return apiRequest<Purchase>(paths.buySubscription, { method: 'POST', body });
 }
 
 export function useBuySubscription() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: buySubscription,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['subscriptions'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.subscriptions }),
   });
 }

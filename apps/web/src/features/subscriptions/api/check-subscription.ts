@@ -1,15 +1,16 @@
 import type { SubscriptionCheck } from '@qbank/contract/subscriptions';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { keys, paths } from '../../../lib/api-paths';
 
 /** GET /api/check_sub/: whether the caller has an active subscription, and the free preview. */
 export function checkSubscription(): Promise<SubscriptionCheck> {
-  return apiRequest<SubscriptionCheck>('check_sub/');
+  return apiRequest<SubscriptionCheck>(paths.checkSubscription);
 }
 
 export const checkSubscriptionQueryOptions = () =>
   queryOptions({
-    queryKey: ['subscriptions', 'check'],
+    queryKey: [...keys.subscriptions, 'check'],
     queryFn: checkSubscription,
     staleTime: 60_000,
   });

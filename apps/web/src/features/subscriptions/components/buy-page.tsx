@@ -14,10 +14,12 @@ import { usePlans } from '../api/get-plans';
 import { formatPrice } from '../format';
 import { PlanModules } from './plan-modules';
 import '../subscriptions.css';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** Buying a plan: pay outside the app, then send the payment reference and a receipt image. */
 export default function BuyPage() {
   const { t, i18n } = useSubscriptionsTranslation();
+  useDocumentTitle(t('subscriptions.buy-title'));
   const planId = Number(useParams().planId);
   const plans = usePlans();
   const plan = plans.data?.find((p) => p.id === planId);

@@ -12,11 +12,13 @@ import { usePlans } from '../api/get-plans';
 import { formatDate, formatPrice } from '../format';
 import { PlanModules } from './plan-modules';
 import '../subscriptions.css';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** Subscriptions: what check_sub says, the plans on sale, and the caller's purchases. */
 export default function SubscriptionsPage() {
   const { t } = useSubscriptionsTranslation();
   const check = useCheckSubscription();
+  useDocumentTitle(t('subscriptions.title'));
   return (
     <section className="page subscriptions" aria-labelledby="subscriptions-title">
       <div className="page-head">
@@ -130,7 +132,7 @@ function PurchaseItem({ purchase }: { purchase: Purchase }) {
     <li className={`purchase-item purchase-${purchase.status}`}>
       <div className="purchase-head">
         <h3>{purchase.plan.name}</h3>
-        <span className={`status-badge status-${purchase.status}`}>
+        <span className={`purchase-status purchase-status-${purchase.status}`}>
           {t(`subscriptions.status-${purchase.status}`)}
         </span>
       </div>

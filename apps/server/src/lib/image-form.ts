@@ -1,15 +1,12 @@
 import { drfMessages, invalidPk } from '@qbank/contract';
-import { randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import { ApiError, badRequest, detailError } from '../../lib/errors';
-import { cleanImage, type CleanImage } from '../../lib/images';
-import { readForm } from '../../lib/multipart';
-import type { Storage } from '../../lib/storage';
+import type { FastifyRequest } from 'fastify';
+import { ApiError, badRequest, detailError } from './errors';
+import { readForm } from './multipart';
 
 /**
- * Images attached to a personal record (notes, attachment items): read a multipart or JSON
- * body, validate every file before storing any, store, write rows, and delete the stored files
- * again when the write fails, so a failed request leaves nothing behind.
+ * The body of a write that carries images (notes, attachment items, reports): a multipart or
+ * JSON body read into text fields, the raw uploads of one file field and the ids to remove.
+ * Checking, storing and deleting the images is `lib/images.ts`.
  */
 
 export interface ImageForm {
@@ -76,50 +73,6 @@ function jsonForm(body: unknown, filesField: string): ImageForm {
 function isClientError(error: unknown): boolean {
   const status = (error as { statusCode?: number } | null)?.statusCode;
   return typeof status === 'number' && status >= 400 && status < 500;
-}
-
-/** Validates and re-encodes every upload; nothing is stored yet. */
-export async function cleanImages(field: string, files: Buffer[]): Promise<CleanImage[]> {
-  const images: CleanImage[] = [];
-  for (const data of files) images.push(await cleanImage(field, data));
-  return images;
-}
-
-/**
- * Stores the images under `folder/`, then runs `write` with their keys; if storing or `write`
- * fails, the files stored by this call are deleted before the error goes on.
- */
-export async function withStoredImages<T>(
-  storage: Storage,
-  folder: string,
-  images: CleanImage[],
-  write: (keys: string[]) => Promise<T>,
-): Promise<T> {
-  const keys: string[] = [];
-  try {
-    for (const image of images) {
-      const key = `${folder}/${randomUUID()}.${image.ext}`;
-      await storage.put(key, image.data);
-      keys.push(key);
-    }
-    return await write(keys);
-  } catch (error) {
-    await Promise.allSettled(keys.map((key) => storage.delete(key)));
-    throw error;
-  }
-}
-
-/** Deletes files whose rows are gone; a failure is logged, the request still succeeds. */
-export async function deleteStoredFiles(
-  storage: Storage,
-  keys: string[],
-  log: FastifyBaseLogger,
-): Promise<void> {
-  const results = await Promise.allSettled(keys.map((key) => storage.delete(key)));
-  results.forEach((result, i) => {
-    if (result.status === 'rejected')
-      log.warn({ err: result.reason, key: keys[i] }, 'file not deleted');
-  });
 }
 
 export const REMOVED_FIELD = 'removed_attachment_id';
