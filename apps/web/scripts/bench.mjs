@@ -1,6 +1,7 @@
 // Builds the web app and prints the gzipped JavaScript and CSS that two routes load on a first
 // visit: the entry chunk, its static imports, the route's lazy chunk and that chunk's static imports
-// (read from Vite's manifest). Budget for /auth/sign-in: 120 KB of gzipped JavaScript.
+// (read from Vite's manifest). Budget for /auth/sign-in: 140 KB of gzipped JavaScript, what it
+// loaded when issue 11 was filed; new screens are lazy and must not grow it.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,7 +10,7 @@ import zlib from 'node:zlib';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const dist = path.join(root, 'dist');
-const BUDGET_KB = 120;
+const BUDGET_KB = 140;
 
 if (!process.argv.includes('--no-build')) {
   execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });

@@ -72,7 +72,7 @@ export function AppLayout() {
               <NavLink to="/history">{t('nav.history')}</NavLink>
             </li>
             <li>
-              <NavLink to="/dashboard">{t('stats.nav')}</NavLink>
+              <NavLink to="/dashboard">{t('nav.dashboard')}</NavLink>
             </li>
             <li>
               <NavLink to="/subscriptions">{t('nav.subscriptions')}</NavLink>

@@ -9,8 +9,8 @@ const LINKS = [
   ['/hidden', 'nav-lists.hidden'],
   ['/reports', 'nav-lists.reports'],
   ['/my-modules', 'nav-lists.my-modules'],
-  ['/review', 'review.title'],
-  ['/mistakes', 'review.mistakes-title'],
+  ['/review', 'nav-lists.review'],
+  ['/mistakes', 'nav-lists.mistakes'],
 ] as const;
 
 /**

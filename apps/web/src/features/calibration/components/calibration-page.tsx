@@ -9,6 +9,7 @@ import { useMissClasses } from '../api/get-miss-classes';
 import { useModules } from '../api/get-modules';
 import { ConfidenceTable, MissTable } from './calibration-tables';
 import '../calibration.css';
+import '../../../lib/i18n-learning';
 
 /** Calibration: "sure but wrong" first, then right or wrong by confidence, then misses by module. */
 export default function CalibrationPage() {

@@ -1,6 +1,7 @@
 import type { CalibrationReport, MissClassReport } from '@qbank/contract/confidence';
 import { MISS_CLASSES } from '@qbank/contract/confidence-values';
 import { useTranslation } from 'react-i18next';
+import '../../../lib/i18n-learning';
 
 function percent(share: number | null): string {
   return share === null ? '–' : `${Math.round(share * 100)} %`;

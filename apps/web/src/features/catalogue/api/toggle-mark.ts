@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { keys, paths } from '../../../lib/api-paths';
+import '../../../lib/i18n-screens';
 
 export type MarkKind = 'favorite' | 'hide';
 export type Target = { module: number } | { course: number };

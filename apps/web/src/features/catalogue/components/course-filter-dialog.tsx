@@ -6,6 +6,7 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { useSaveCourseFilter } from '../api/save-course-filter';
+import '../../../lib/i18n-screens';
 
 /** A checklist of the module's sources that limits a course's questions (course_sources). */
 export function CourseFilterDialog({

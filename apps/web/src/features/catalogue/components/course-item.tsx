@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { useSettings } from '../../../lib/settings';
 import { useToggleCatalogueMark } from '../api/toggle-mark';
+import '../../../lib/i18n-screens';
 
 /** A course of the module page: counts, the caller's progress, marks, its source filter, study. */
 export function CourseItem({

@@ -14,6 +14,7 @@ import { useToggleCatalogueMark } from '../api/toggle-mark';
 import { CourseFilterDialog } from './course-filter-dialog';
 import { CourseItem } from './course-item';
 import '../catalogue.css';
+import '../../../lib/i18n-screens';
 
 /** A module: its courses with counts and progress, its sources, and the learner's marks. */
 export default function ModulePage() {

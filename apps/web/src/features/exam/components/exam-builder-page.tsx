@@ -13,6 +13,7 @@ import { getExam } from '../api/get-exam';
 import { newExamId, startExam, useExam } from '../exam-store';
 import '../exam.css';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import '../../../lib/i18n-learning';
 
 function toggleIn(list: number[], id: number, on: boolean) {
   return on ? [...list, id] : list.filter((x) => x !== id);

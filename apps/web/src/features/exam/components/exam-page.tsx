@@ -5,6 +5,7 @@ import { ExamResults } from './exam-results';
 import { ExamRunner } from './exam-runner';
 import '../exam.css';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import '../../../lib/i18n-learning';
 
 /** The exam in progress, or its results and review once submitted. */
 export default function ExamPage() {

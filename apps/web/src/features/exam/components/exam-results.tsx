@@ -18,6 +18,7 @@ import { QuestionTools } from '../../question-tools';
 import { examCoursesQueryOptions } from '../api/get-catalogue';
 import { clearExam, type Exam } from '../exam-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import '../../../lib/i18n-learning';
 
 function duration(ms: number): string {
   const s = Math.max(0, Math.round(ms / 1000));

@@ -30,6 +30,7 @@ import {
 import { submitExam } from '../api/submit-answer';
 import { getExam, updateExam, type Exam } from '../exam-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import '../../../lib/i18n-learning';
 
 /** One question at a time, no correction; the answers are sent together at the end. */
 export function ExamRunner({ exam }: { exam: Exam }) {

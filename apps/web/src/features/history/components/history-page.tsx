@@ -8,6 +8,7 @@ import { useHistory, type HistoryFilters } from '../api/get-history';
 import { toPlainText } from '../../player';
 import '../history.css';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import '../../../lib/i18n-learning';
 
 function positive(value: string | null): number | undefined {
   const n = Number(value);

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Module } from '@qbank/contract/catalogue';
+import '../../../lib/i18n-screens';
 
 export function ModuleCard({ module }: { module: Module }) {
   const { t } = useTranslation();

@@ -6,6 +6,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useModules } from '../api/get-modules';
 import { ModuleCard } from './module-card';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import '../../../lib/i18n-screens';
 
 /** The landing page: the modules the user chose first, then the rest of the catalogue. */
 export default function ModulesPage() {

@@ -11,6 +11,7 @@ import { useSession } from '../../../lib/session';
 import { useSaveModuleChoice } from '../api/create-module-filter';
 import { useModules } from '../api/get-modules';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import '../../../lib/i18n-screens';
 
 /** Onboarding: the learner picks the modules to study (module filters), then lands on /modules. */
 export default function OnboardingPage() {

@@ -7,6 +7,7 @@ import { notify } from '../../../lib/toast';
 import type { QuestionPage } from './get-questions';
 import { updateCachedQuestion } from './get-questions';
 import { keys, paths } from '../../../lib/api-paths';
+import '../../../lib/i18n-learning';
 
 export type MarkKind = 'favorite' | 'hide';
 const PATHS: Record<MarkKind, string> = {

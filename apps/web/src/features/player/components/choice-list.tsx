@@ -2,6 +2,7 @@ import type { Question } from '@qbank/contract/questions';
 import { useTranslation } from 'react-i18next';
 import { LETTERS } from '../lib/keys';
 import { RichText } from './rich-text';
+import '../../../lib/i18n-learning';
 
 export type ChoiceCorrection = { correct: number[]; explanations: Record<string, string> };
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import '../../../lib/i18n-learning';
 
 /** The keyboard shortcuts of the player, opened with `?`. */
 export function HelpOverlay({ open, onClose }: { open: boolean; onClose: () => void }) {

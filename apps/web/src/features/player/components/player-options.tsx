@@ -2,6 +2,7 @@ import type { ScoringRule } from '@qbank/contract/history';
 import { useTranslation } from 'react-i18next';
 import { updateSettings, useSettings } from '../../../lib/settings';
 import { setScoringRule, useScoringRule } from '../lib/scoring';
+import '../../../lib/i18n-learning';
 
 /** Settings that act in the player: answer order, sound, timer and the qcm scoring rule. */
 export function PlayerOptions() {

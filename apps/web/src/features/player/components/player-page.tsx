@@ -21,6 +21,7 @@ import { DifficultyBadge, DifficultySelect } from '../../stats';
 import '../player.css';
 import { keys } from '../../../lib/api-paths';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import '../../../lib/i18n-learning';
 
 type Position = { page: number; index: number };
 

@@ -15,6 +15,7 @@ import { formatScore } from './study-question';
 import { LockedNotice } from '../../subscriptions';
 import '../player.css';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import '../../../lib/i18n-learning';
 
 /** One question with the caller's last answer and its correction (opened from the history). */
 export default function QuestionPage() {

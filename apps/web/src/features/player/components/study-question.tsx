@@ -30,6 +30,7 @@ import { useExamTools } from './exam-tools/use-exam-tools';
 import { ConfidencePicker } from './confidence/confidence-picker';
 import { MissClassifier } from './confidence/miss-classifier';
 import { PeerStats } from '../../stats';
+import '../../../lib/i18n-learning';
 
 type Result = {
   choices: number[];

@@ -15,6 +15,7 @@ import type { SessionUser } from '../../../lib/session';
 import { useDeleteAccount } from '../api/delete-account';
 import { useUpdateProfile } from '../api/update-profile';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import '../../../lib/i18n-screens';
 
 export default function ProfilePage() {
   const { t } = useTranslation();

@@ -3,6 +3,7 @@ import { BarElement, CategoryScale, Chart as ChartJS, LinearScale, Tooltip } fro
 import { Bar } from 'react-chartjs-2';
 import { useTranslation } from 'react-i18next';
 import { shortDate } from './forecast-table';
+import '../../../lib/i18n-learning';
 
 ChartJS.register(BarElement, CategoryScale, LinearScale, Tooltip);
 

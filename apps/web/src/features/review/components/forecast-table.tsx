@@ -1,5 +1,6 @@
 import type { Forecast } from '@qbank/contract/review';
 import { useTranslation } from 'react-i18next';
+import '../../../lib/i18n-learning';
 
 /** A calendar date (YYYY-MM-DD) as "3 Mar" in the learner's language. */
 export const shortDate = (iso: string) =>

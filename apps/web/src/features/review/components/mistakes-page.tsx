@@ -12,6 +12,7 @@ import { useReviewSettings, useUpdateReviewSettings } from '../api/review-settin
 import '../review.css';
 import { QuestionLine } from './question-line';
 import { useStartRun } from './use-start-run';
+import '../../../lib/i18n-learning';
 
 /** The mistakes shelf: every question last answered wrong, leeches pinned; study or timed exam. */
 export default function MistakesPage() {

@@ -12,6 +12,7 @@ import { ForecastTable } from './forecast-table';
 import { QuestionLine } from './question-line';
 import { RetentionForm } from './retention-form';
 import { useStartRun } from './use-start-run';
+import '../../../lib/i18n-learning';
 
 const ForecastChart = lazy(() => import('./forecast-chart'));
 

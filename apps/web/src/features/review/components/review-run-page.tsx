@@ -11,6 +11,7 @@ import {
 } from '../../player';
 import { saveRun, useRun } from '../run-store';
 import '../review.css';
+import '../../../lib/i18n-learning';
 
 /**
  * A review or mistakes run in study mode: the player's question with instant correction; each

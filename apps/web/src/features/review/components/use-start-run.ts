@@ -6,6 +6,7 @@ import { notify } from '../../../lib/toast';
 import { newExamId, startExam } from '../../exam';
 import { startRun, type RunRequest } from '../api/start-run';
 import { saveRun } from '../run-store';
+import '../../../lib/i18n-learning';
 
 /** Minutes a question gets when the shelf runs as a timed exam (as playlists do). */
 const EXAM_MINUTES_PER_QUESTION = 1.5;

@@ -12,6 +12,7 @@ import { useSessionAction, type SessionAction } from '../api/session-actions';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import '../sessions.css';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import '../../../lib/i18n-learning';
 
 type Pending = {
   action: SessionAction;

@@ -13,6 +13,8 @@ import {
   type FontSize,
 } from '../../../lib/settings';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import '../../../lib/i18n-learning';
+import '../../../lib/i18n-screens';
 
 /** Display and study settings (seed §3 "Client settings"), kept in this browser. */
 export default function SettingsPage() {

@@ -14,6 +14,7 @@ import { useSaveCase } from '../api/save-case';
 import { NS } from '../i18n';
 import { CourseOptions } from './course-options';
 import '../staff-content.css';
+import '../../../lib/i18n-screens';
 
 /** /staff/cases/new and /staff/cases/:caseId: a clinical case's vignette and ordered sub-questions. */
 export default function CaseBuilderPage() {

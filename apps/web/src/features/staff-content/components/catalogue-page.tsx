@@ -9,6 +9,7 @@ import { NS } from '../i18n';
 import { CatalogueRow, type RowItem } from './catalogue-row';
 import '../staff-content.css';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import '../../../lib/i18n-screens';
 
 const moved = (ids: number[], index: number, step: -1 | 1) => {
   const next = [...ids];

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import type { CatalogueKind } from '../api/edit-catalogue';
 import { NS } from '../i18n';
+import '../../../lib/i18n-screens';
 
 export interface RowItem {
   id: number;

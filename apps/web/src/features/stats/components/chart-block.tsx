@@ -10,6 +10,7 @@ import {
 } from 'chart.js';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import '../../../lib/i18n-learning';
 
 // The back office's pattern (item analysis): register only the pieces used; Chart.js loads
 // with the dashboard's chunk alone.

@@ -12,6 +12,7 @@ import { StudyHeatmap } from './study-heatmap';
 import { TrendCharts } from './trend-charts';
 import { WhatNext } from './what-next';
 import '../stats.css';
+import '../../../lib/i18n-learning';
 
 function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (

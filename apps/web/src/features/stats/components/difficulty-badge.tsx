@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useDifficulties } from '../api/get-difficulties';
 import '../stats.css';
+import '../../../lib/i18n-learning';
 
 /**
  * The peer difficulty of one question of a list (fetched for the whole page at once, so moving

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import '../../../lib/i18n-learning';
 
 export const DIFFICULTY_LEVELS = [1, 2, 3, 4, 5] as const;
 

@@ -4,6 +4,7 @@ import { Bar } from 'react-chartjs-2';
 import { useTranslation } from 'react-i18next';
 import { secondsPer, shareRight } from '../lib/series';
 import { baseOptions, chartColors, ChartBlock, shortLabel } from './chart-block';
+import '../../../lib/i18n-learning';
 
 type By = 'module' | 'course' | 'source';
 

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useQuestionStats } from '../api/get-question-stats';
 import '../stats.css';
+import '../../../lib/i18n-learning';
 
 const MIN_ANSWERS = 30;
 

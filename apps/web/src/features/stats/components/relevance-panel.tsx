@@ -5,6 +5,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useStatsModules } from '../api/get-modules';
 import { useRelevance } from '../api/get-relevance';
 import { baseOptions, chartColors, ChartBlock, shortLabel } from './chart-block';
+import '../../../lib/i18n-learning';
 
 /** Exam relevance: of a module's past exams, how many asked each course, and by year. */
 export function RelevancePanel({ initialModule }: { initialModule: number | null }) {

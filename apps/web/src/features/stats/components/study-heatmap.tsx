@@ -1,6 +1,7 @@
 import type { Dashboard } from '@qbank/contract/stats';
 import { useTranslation } from 'react-i18next';
 import { heatmapWeeks, level } from '../lib/series';
+import '../../../lib/i18n-learning';
 
 /** Days studied over the last year (a grid of weeks) with the streak; a table of the days. */
 export function StudyHeatmap({ dashboard }: { dashboard: Dashboard }) {

@@ -3,6 +3,7 @@ import { Line } from 'react-chartjs-2';
 import { useTranslation } from 'react-i18next';
 import { secondsPer, shareRight, weeklySeries } from '../lib/series';
 import { baseOptions, chartColors, ChartBlock } from './chart-block';
+import '../../../lib/i18n-learning';
 
 const label = (start: string) => start.slice(5);
 

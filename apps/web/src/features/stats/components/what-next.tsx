@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
 import { useWhatNext } from '../api/get-what-next';
+import '../../../lib/i18n-learning';
 
 const pct = (n: number) => Math.round(n * 100);
 

@@ -1,6 +1,7 @@
 import { CONFIDENCE_LEVELS, type Confidence } from '@qbank/contract/confidence-values';
 import { useTranslation } from 'react-i18next';
 import '../exam-tools/exam-tools.css';
+import '../../../../lib/i18n-learning';
 
 type Props = {
   value: Confidence | null;

@@ -6,6 +6,7 @@ import { ApiError } from '../../../../lib/api-client';
 import { notify } from '../../../../lib/toast';
 import { useClassifyMiss } from '../../api/classify-miss';
 import '../exam-tools/exam-tools.css';
+import '../../../../lib/i18n-learning';
 
 /** After a miss: why (knowledge, misread, reasoning, timing); a second click clears the class. */
 export function MissClassifier({

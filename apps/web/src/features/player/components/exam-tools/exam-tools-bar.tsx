@@ -3,6 +3,7 @@ import { Button } from '../../../../components/ui/button';
 import { pauseClock } from '../../lib/pause-clock';
 import type { ExamTools } from './use-exam-tools';
 import './exam-tools.css';
+import '../../../../lib/i18n-learning';
 
 /** Flag, highlight and pause buttons above a question; each has a key (see the help). */
 export function ExamToolsBar({ tools }: { tools: ExamTools }) {

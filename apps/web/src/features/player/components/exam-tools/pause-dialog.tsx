@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/ui/button';
 import { resumeClock, usePaused } from '../../lib/pause-clock';
+import '../../../../lib/i18n-learning';
 
 /**
  * Shown while paused: the page hides the question (see `usePaused`) and the clock stands

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import '../../../../lib/i18n-learning';
 
 export type NavigatorItem = {
   /** 1-based position. */

@@ -2,6 +2,7 @@ import type { Question } from '@qbank/contract/questions';
 import { useTranslation } from 'react-i18next';
 import { useToolsState, type ToolsState } from '../../lib/exam-tools-store';
 import { QuestionNavigator } from './question-navigator';
+import '../../../../lib/i18n-learning';
 
 /** The flagged positions of a scope, in order. */
 export function flaggedPositions(state: ToolsState): number[] {
