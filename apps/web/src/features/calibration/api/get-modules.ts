@@ -1,19 +1,7 @@
-import type { Module } from '@qbank/contract/catalogue';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { useQuery } from '@tanstack/react-query';
+import { modulesListQueryOptions } from '../../../lib/catalogue-lists';
 
-/** GET /api/moduls/: the module names of the report's filter. */
-export function getModules(): Promise<Module[]> {
-  return apiRequest<Module[] | { results: Module[] }>('moduls/').then((data) =>
-    Array.isArray(data) ? data : data.results,
-  );
-}
-
-export const calibrationModulesQueryOptions = queryOptions({
-  queryKey: ['calibration', 'modules'],
-  queryFn: getModules,
-});
-
+/** The module names of the report's filter (the catalogue's shared list). */
 export function useModules() {
-  return useQuery(calibrationModulesQueryOptions);
+  return useQuery(modulesListQueryOptions);
 }

@@ -1,6 +1,7 @@
 import type { MissClass } from '@qbank/contract/confidence-values';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { itemPath, paths } from '../../../lib/api-paths';
 
 type MissClassified = { id: number; miss_class: MissClass | null };
 
@@ -9,7 +10,7 @@ export function classifyMiss(input: {
   history: number;
   missClass: MissClass | null;
 }): Promise<MissClassified> {
-  return apiRequest<MissClassified>(`question_answer_history/${input.history}/`, {
+  return apiRequest<MissClassified>(itemPath(paths.history, input.history), {
     method: 'PATCH',
     body: { miss_class: input.missClass },
   });

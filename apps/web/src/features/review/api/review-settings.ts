@@ -1,11 +1,12 @@
 import type { ReviewSettings, ReviewSettingsUpdate } from '@qbank/contract/review';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { paths } from '../../../lib/api-paths';
 
 /** GET /api/review/settings/: desired retention, mistakes streak, review count. */
 export const reviewSettingsQueryOptions = queryOptions({
   queryKey: ['review', 'settings'],
-  queryFn: () => apiRequest<ReviewSettings>('review/settings/'),
+  queryFn: () => apiRequest<ReviewSettings>(paths.reviewSettings),
 });
 
 export const useReviewSettings = () => useQuery(reviewSettingsQueryOptions);
@@ -15,7 +16,7 @@ export function useUpdateReviewSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ReviewSettingsUpdate) =>
-      apiRequest<ReviewSettings>('review/settings/', { method: 'PATCH', body }),
+      apiRequest<ReviewSettings>(paths.reviewSettings, { method: 'PATCH', body }),
     onSuccess: (saved) => {
       queryClient.setQueryData(reviewSettingsQueryOptions.queryKey, saved);
       void queryClient.invalidateQueries({ queryKey: ['review', 'mistakes'] });

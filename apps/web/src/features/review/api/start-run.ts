@@ -1,13 +1,14 @@
 import type { ReviewRun } from '@qbank/contract/review';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { paths } from '../../../lib/api-paths';
 import { tzOffset } from './tz-offset';
 
 export type RunRequest = { source: 'due' | 'mistakes'; mode: 'study' | 'exam' };
 
 /** POST /api/review/runs/: the questions of a run (and its session, for study). */
 export function startRun(body: RunRequest): Promise<ReviewRun> {
-  return apiRequest<ReviewRun>('review/runs/', {
+  return apiRequest<ReviewRun>(paths.reviewRuns, {
     method: 'POST',
     body: { ...body, tz_offset: tzOffset() },
   });

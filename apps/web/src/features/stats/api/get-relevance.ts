@@ -1,10 +1,11 @@
 import type { Relevance } from '@qbank/contract/stats';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { paths } from '../../../lib/api-paths';
 
 /** GET /api/exam-relevance/?module=: how often each course of a module came up in past exams. */
 export function getRelevance(module: number): Promise<Relevance> {
-  return apiRequest<Relevance>('exam-relevance/', { query: { module } });
+  return apiRequest<Relevance>(paths.examRelevance, { query: { module } });
 }
 
 export const relevanceQueryOptions = (module: number) =>
