@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { Pager } from '../../../components/ui/pager';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
@@ -76,20 +77,7 @@ export default function MistakesPage() {
           </QuestionLine>
         ))}
       </ul>
-      {count > 20 ? (
-        <div className="review-pager">
-          <Button variant="secondary" disabled={page === 1} onClick={() => setPage(page - 1)}>
-            {t('review.previous')}
-          </Button>
-          <Button
-            variant="secondary"
-            disabled={!mistakes.data?.next}
-            onClick={() => setPage(page + 1)}
-          >
-            {t('review.next')}
-          </Button>
-        </div>
-      ) : null}
+      <Pager page={page} count={count} pageSize={20} onPage={setPage} />
       <section className="review-panel" aria-labelledby="streak-title">
         <h2 id="streak-title">{t('review.settings-title')}</h2>
         <StreakForm current={settings.data?.mistakes_streak} />

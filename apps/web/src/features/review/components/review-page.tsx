@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { Pager } from '../../../components/ui/pager';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDue } from '../api/get-due';
@@ -80,20 +81,7 @@ export default function ReviewPage() {
             </QuestionLine>
           ))}
         </ul>
-        {count > 20 ? (
-          <div className="review-pager">
-            <Button variant="secondary" disabled={page === 1} onClick={() => setPage(page - 1)}>
-              {t('review.previous')}
-            </Button>
-            <Button
-              variant="secondary"
-              disabled={!due.data?.next}
-              onClick={() => setPage(page + 1)}
-            >
-              {t('review.next')}
-            </Button>
-          </div>
-        ) : null}
+        <Pager page={page} count={count} pageSize={20} onPage={setPage} />
       </section>
 
       <section className="review-panel" aria-labelledby="forecast-title">
