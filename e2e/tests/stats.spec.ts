@@ -25,6 +25,50 @@ async function demoCourse(
   return { module, course, questions: page.results };
 }
 
+/**
+ * A module of its own with one course and two live questions, made by staff: the browser tests
+ * share one server, so a question no other test answers keeps exact peer counts.
+ */
+async function freshCourse(
+  request: APIRequestContext,
+  staffKey: string,
+  auth: ReturnType<typeof as>,
+) {
+  const staff = { headers: { Authorization: `Token ${staffKey}` } };
+  const post = async <T>(url: string, data: object): Promise<T> => {
+    const res = await request.post(url, { ...staff, data });
+    expect(res.status(), await res.text()).toBeLessThan(300);
+    return (await res.json()) as T;
+  };
+  const tag = `${Date.now().toString(36)}-${process.pid}`;
+  const moduleName = `Peer statistics ${tag}`;
+  const module = {
+    ...(await post<{ id: number }>('/api/staff/modules/', { name: moduleName })),
+    name: moduleName,
+  };
+  const course = await post<{ id: number }>('/api/staff/courses/', {
+    module: module.id,
+    name: `Course ${tag}`,
+  });
+  for (const stem of ['Which one is right?', 'And this one?']) {
+    const { id } = await post<{ id: number }>('/api/staff/questions/', {
+      course: course.id,
+      type: 'qcs',
+      stem,
+      choices: [
+        { text: 'Right', is_correct: true },
+        { text: 'Wrong', is_correct: false },
+      ],
+    });
+    for (const status of ['in_review', 'live'])
+      await post(`/api/staff/questions/${id}/status/`, { status });
+  }
+  const page = (await (
+    await request.get(`/api/questns/?course=${course.id}&page_size=10`, auth)
+  ).json()) as Listed<QuestionItem>;
+  return { module, course, questions: page.results };
+}
+
 test('the dashboard shows the counted answers with charts, tables and what next', async ({
   studyPage: page,
   request,
@@ -72,14 +116,11 @@ test('the exam builder filters by difficulty and a "don\'t count" run stays out 
   studyPage: page,
   request,
   learner,
+  studyServer,
 }) => {
   test.slow();
   const auth = as(learner);
-  const { module, course, questions } = await demoCourse(
-    request,
-    auth,
-    'General knowledge (OpenTriviaQA)',
-  );
+  const { module, course, questions } = await freshCourse(request, studyServer.staffKey, auth);
   const target = questions[0]!;
   // 30 other learners answer one question: it gets a difficulty; no other question has one.
   for (let i = 0; i < 30; i += 1) {
