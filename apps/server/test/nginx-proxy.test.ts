@@ -102,6 +102,24 @@ async function restart(i: number): Promise<void> {
   await start(i);
 }
 
+/**
+ * Waits until nginx would take an instance back: its last logged failure with that instance is
+ * older than fail_timeout (a restart that took longer than planned moves that moment, so a fixed
+ * sleep is not enough on a loaded machine). nginx logs in local time, to the second.
+ */
+async function untilTakenBack(port: number): Promise<void> {
+  for (;;) {
+    const lines = nginx
+      .errorLog()
+      .split('\n')
+      .filter((l) => l.includes(`127.0.0.1:${port}`));
+    const stamp = lines.at(-1)?.slice(0, 19).replace(/\//g, '-').replace(' ', 'T');
+    const last = stamp ? new Date(stamp).getTime() : 0;
+    if (Date.now() - last > FAIL_TIMEOUT_MS + 1_500) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 describe('nginx in front of two instances', () => {
   it('makes a request id, passes it to the app, which logs and echoes it', async () => {
     const res = await request('/api/health/', {
@@ -174,7 +192,7 @@ describe('nginx in front of two instances', () => {
     for (let n = 0; n < 20; n++) statuses.push((await request('/api/health/')).status);
     expect(statuses.every((status) => status === 200)).toBe(true);
     await start(1);
-    await new Promise((resolve) => setTimeout(resolve, FAIL_TIMEOUT_MS + 500));
+    await untilTakenBack(PORTS[1]);
   });
 
   it('restarts each instance in turn, gracefully, without one failed request', async () => {
@@ -198,7 +216,7 @@ describe('nginx in front of two instances', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     await restart(0);
     // A rolling restart waits for nginx to take the instance back (fail_timeout) before the next.
-    await new Promise((resolve) => setTimeout(resolve, FAIL_TIMEOUT_MS + 500));
+    await untilTakenBack(PORTS[0]);
     await restart(1);
     await new Promise((resolve) => setTimeout(resolve, 300));
     driving = false;
