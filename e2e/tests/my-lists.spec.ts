@@ -132,8 +132,13 @@ test('playlists: create, rename, reorder by keyboard and by drag, study, exam, d
   await expect(page.getByRole('heading', { name: 'Cardiology review', level: 1 })).toBeVisible();
   await expect(page.getByText('Question 1 of 1')).toBeVisible();
   const card = page.locator('article.question-card');
-  await card.locator('.choice-option').first().click();
-  await card.getByRole('button', { name: 'Check' }).click();
+  const check = card.getByRole('button', { name: 'Check' });
+  // A click that lands while the run's question is still settling is lost: tick until it holds.
+  await expect(async () => {
+    if (await check.isDisabled()) await card.locator('.choice-option').first().click();
+    await expect(check).toBeEnabled({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await check.click();
   await expect(card.getByRole('region', { name: 'Correction' })).toBeVisible();
   const sessions = await api.get<Paginated<{ name: string; answered: number }>>('sessions/');
   expect(sessions.results.find((s) => s.name === 'Cardiology review')).toMatchObject({
