@@ -1,14 +1,7 @@
-import {
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { questions } from './catalogue';
+import { index, integer, jsonb, pgTable, serial, uniqueIndex } from 'drizzle-orm/pg-core';
+import { questionRef } from './catalogue';
 import { users } from './users';
+import { createdAt } from './columns';
 
 /** What a question version keeps: its whole editable content (decision 037). */
 export interface QuestionSnapshot {
@@ -31,15 +24,13 @@ export const questionVersions = pgTable(
   'question_versions',
   {
     id: serial('id').primaryKey(),
-    questionId: integer('question_id')
-      .notNull()
-      .references(() => questions.id, { onDelete: 'cascade' }),
+    questionId: questionRef(),
     number: integer('number').notNull(),
     snapshot: jsonb('snapshot').$type<QuestionSnapshot>().notNull(),
     /** The key (correct choice ids) changed from the previous version: answers were re-scored. */
     rescored: integer('rescored').notNull().default(0),
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('question_versions_question_number_idx').on(t.questionId, t.number),

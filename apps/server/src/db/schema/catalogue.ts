@@ -8,10 +8,10 @@ import {
   pgTable,
   serial,
   text,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { createdAt, moment } from './columns';
 
 /** A subject, e.g. "Cardiology". */
 export const modules = pgTable('modules', {
@@ -21,7 +21,7 @@ export const modules = pgTable('modules', {
   description: text('description').notNull().default(''),
   image: text('image'),
   order: integer('order').notNull().default(0),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
   /** Archived by staff: hidden from learners' catalogue, kept with its questions. */
   isArchived: boolean('is_archived').notNull().default(false),
 });
@@ -71,7 +71,7 @@ export const clinicalCases = pgTable('clinical_cases', {
   /** Media keys of the vignette's images. */
   images: jsonb('images').$type<string[]>().notNull().default([]),
   /** Version of the vignette for the question content cache; bumped by every Drizzle update. */
-  updatedAt: timestamp('updated_at', { withTimezone: true })
+  updatedAt: moment('updated_at')
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date()),
@@ -112,9 +112,9 @@ export const questions = pgTable(
     status: varchar('status', { length: 16 }).$type<QuestionStatus>().notNull().default('live'),
     /** One line a learner should remember. */
     keyPoint: text('key_point').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     /** Version of the content for the question content cache; bumped by every Drizzle update. */
-    updatedAt: timestamp('updated_at', { withTimezone: true })
+    updatedAt: moment('updated_at')
       .notNull()
       .defaultNow()
       .$onUpdate(() => new Date()),
@@ -132,9 +132,7 @@ export const choices = pgTable(
   'choices',
   {
     id: serial('id').primaryKey(),
-    questionId: integer('question_id')
-      .notNull()
-      .references(() => questions.id, { onDelete: 'cascade' }),
+    questionId: questionRef(),
     text: text('text').notNull(),
     isCorrect: boolean('is_correct').notNull().default(false),
     explanation: text('explanation').notNull().default(''),
@@ -142,3 +140,10 @@ export const choices = pgTable(
   },
   (t) => [uniqueIndex('choices_question_order_idx').on(t.questionId, t.order)],
 );
+
+/** The question a row belongs to: required, and the row goes with the question. */
+export function questionRef() {
+  return integer('question_id')
+    .notNull()
+    .references(() => questions.id, { onDelete: 'cascade' });
+}

@@ -11,12 +11,12 @@ import {
   serial,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { questions } from './catalogue';
-import { users } from './users';
+import { questionRef } from './catalogue';
+import { ownerId, users } from './users';
+import { createdAt, updatedAt } from './columns';
 
 export { REPORT_REASONS, REPORT_STATUSES };
 
@@ -24,12 +24,8 @@ export const reports = pgTable(
   'reports',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    questionId: integer('question_id')
-      .notNull()
-      .references(() => questions.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
+    questionId: questionRef(),
     reason: varchar('reason', { length: 16 }).$type<(typeof REPORT_REASONS)[number]>().notNull(),
     message: text('message').notNull().default(''),
     status: varchar('status', { length: 16 })
@@ -39,26 +35,31 @@ export const reports = pgTable(
     staffAnswer: text('staff_answer').notNull().default(''),
     /** Storage key of the optional screenshot (private, `reports/…`). */
     screenshot: varchar('screenshot', { length: 255 }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('reports_user_idx').on(t.userId), index('reports_status_idx').on(t.status)],
 );
+
+/**
+ * What a comment and a reply both hold: the author (null once the account is deleted), the text
+ * and the rank (ups - downs, kept in step with the reactions in the same transaction).
+ */
+const postColumns = () => ({
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  body: text('body').notNull(),
+  rank: integer('rank').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
 
 /** A comment on a question; its author becomes null when the account is deleted. */
 export const comments = pgTable(
   'comments',
   {
     id: serial('id').primaryKey(),
-    questionId: integer('question_id')
-      .notNull()
-      .references(() => questions.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    body: text('body').notNull(),
-    /** ups - downs, kept in step with comment_reactions in the same transaction. */
-    rank: integer('rank').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    questionId: questionRef(),
+    ...postColumns(),
   },
   (t) => [index('comments_question_idx').on(t.questionId, t.createdAt)],
 );
@@ -82,11 +83,7 @@ export const commentReplies = pgTable(
     commentId: integer('comment_id')
       .notNull()
       .references(() => comments.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    body: text('body').notNull(),
-    rank: integer('rank').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...postColumns(),
   },
   (t) => [index('comment_replies_comment_idx').on(t.commentId, t.createdAt)],
 );
@@ -111,11 +108,9 @@ export const commentReactions = pgTable(
     commentId: integer('comment_id')
       .notNull()
       .references(() => comments.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     value: smallint('value').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('comment_reactions_comment_user_idx').on(t.commentId, t.userId),
@@ -130,11 +125,9 @@ export const commentReplyReactions = pgTable(
     replyId: integer('reply_id')
       .notNull()
       .references(() => commentReplies.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     value: smallint('value').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('comment_reply_reactions_reply_user_idx').on(t.replyId, t.userId),

@@ -1,5 +1,6 @@
-import { index, integer, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { users } from './users';
+import { index, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
+import { ownerId } from './users';
+import { createdAt, moment } from './columns';
 
 /**
  * In-app messages to one user (a purchase decided, a report answered, a comment removed, a
@@ -9,16 +10,14 @@ export const notifications = pgTable(
   'notifications',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     /** What happened, e.g. purchase_approved, report_answered, comment_removed. */
     kind: varchar('kind', { length: 64 }).notNull(),
     message: text('message').notNull(),
     /** In-app path to open, e.g. /subscriptions or /questions/12. */
     link: text('link'),
-    readAt: timestamp('read_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: moment('read_at'),
+    createdAt: createdAt(),
   },
   (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
 );

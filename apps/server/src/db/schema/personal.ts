@@ -6,30 +6,19 @@ import {
   pgTable,
   serial,
   text,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { courses, modules, questions, sources } from './catalogue';
-import { users } from './users';
-
-const owner = () =>
-  integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' });
-const question = () =>
-  integer('question_id')
-    .notNull()
-    .references(() => questions.id, { onDelete: 'cascade' });
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+import { courses, modules, questionRef, sources } from './catalogue';
+import { ownerId } from './users';
+import { createdAt, updatedAt } from './columns';
 
 /** A favourite module or course (exactly one of the two). */
 export const favorites = pgTable(
   'favorites',
   {
     id: serial('id').primaryKey(),
-    userId: owner(),
+    userId: ownerId(),
     moduleId: integer('module_id').references(() => modules.id, { onDelete: 'cascade' }),
     courseId: integer('course_id').references(() => courses.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
@@ -49,8 +38,8 @@ export const favoriteQuestions = pgTable(
   'favorite_questions',
   {
     id: serial('id').primaryKey(),
-    userId: owner(),
-    questionId: question(),
+    userId: ownerId(),
+    questionId: questionRef(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('favorite_questions_user_question_idx').on(t.userId, t.questionId)],
@@ -61,7 +50,7 @@ export const hides = pgTable(
   'hides',
   {
     id: serial('id').primaryKey(),
-    userId: owner(),
+    userId: ownerId(),
     moduleId: integer('module_id').references(() => modules.id, { onDelete: 'cascade' }),
     courseId: integer('course_id').references(() => courses.id, { onDelete: 'cascade' }),
     sourceId: integer('source_id').references(() => sources.id, { onDelete: 'cascade' }),
@@ -85,8 +74,8 @@ export const hideQuestions = pgTable(
   'hide_questions',
   {
     id: serial('id').primaryKey(),
-    userId: owner(),
-    questionId: question(),
+    userId: ownerId(),
+    questionId: questionRef(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('hide_questions_user_question_idx').on(t.userId, t.questionId)],
@@ -97,8 +86,8 @@ export const noteItems = pgTable(
   'note_items',
   {
     id: serial('id').primaryKey(),
-    userId: owner(),
-    questionId: question(),
+    userId: ownerId(),
+    questionId: questionRef(),
     content: text('content').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -124,7 +113,7 @@ export const playlists = pgTable(
   'playlists',
   {
     id: serial('id').primaryKey(),
-    userId: owner(),
+    userId: ownerId(),
     name: varchar('name', { length: 200 }).notNull(),
     description: text('description').notNull().default(''),
     createdAt: createdAt(),
@@ -140,7 +129,7 @@ export const playlistItems = pgTable(
     playlistId: integer('playlist_id')
       .notNull()
       .references(() => playlists.id, { onDelete: 'cascade' }),
-    questionId: question(),
+    questionId: questionRef(),
     order: integer('order').notNull().default(0),
     createdAt: createdAt(),
   },
@@ -156,8 +145,8 @@ export const attachmentItems = pgTable(
   'attachment_items',
   {
     id: serial('id').primaryKey(),
-    userId: owner(),
-    questionId: question(),
+    userId: ownerId(),
+    questionId: questionRef(),
     createdAt: createdAt(),
   },
   (t) => [index('attachment_items_user_question_idx').on(t.userId, t.questionId)],

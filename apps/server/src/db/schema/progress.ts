@@ -9,29 +9,27 @@ import {
   real,
   serial,
   smallint,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import type { Confidence, MissClass } from '@qbank/contract/confidence-values';
-import { courses, modules, questions } from './catalogue';
-import { users } from './users';
+import { courses, modules, questionRef } from './catalogue';
+import { ownerId } from './users';
+import { createdAt, moment, updatedAt } from './columns';
 
 /** One pass of a user through a course (course_id) or a custom set of questions. */
 export const sessions = pgTable(
   'sessions',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     courseId: integer('course_id').references(() => courses.id, { onDelete: 'cascade' }),
     name: varchar('name', { length: 200 }).notNull().default(''),
     /** Question ids of a custom session (null for a course session). */
     questionIds: jsonb('question_ids').$type<number[]>(),
     isFinished: boolean('is_finished').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index('sessions_user_course_idx').on(t.userId, t.courseId)],
 );
@@ -44,19 +42,15 @@ export const sessionQuestions = pgTable(
     sessionId: integer('session_id')
       .notNull()
       .references(() => sessions.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    questionId: integer('question_id')
-      .notNull()
-      .references(() => questions.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
+    questionId: questionRef(),
     /** Ids of the choices the user ticked. */
     choices: jsonb('choices').$type<number[]>().notNull(),
     isCorrect: boolean('is_correct').notNull(),
     score: real('score').notNull(),
     /** How sure the learner said they were (sure / unsure / guess); null when not asked. */
     confidence: varchar('confidence', { length: 8 }).$type<Confidence>(),
-    answeredAt: timestamp('answered_at', { withTimezone: true }).notNull().defaultNow(),
+    answeredAt: moment('answered_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('session_questions_session_question_idx').on(t.sessionId, t.questionId),
@@ -71,12 +65,8 @@ export const questionAnswerHistory = pgTable(
   'question_answer_history',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    questionId: integer('question_id')
-      .notNull()
-      .references(() => questions.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
+    questionId: questionRef(),
     choices: jsonb('choices').$type<number[]>().notNull(),
     isCorrect: boolean('is_correct').notNull(),
     score: real('score').notNull(),
@@ -88,7 +78,7 @@ export const questionAnswerHistory = pgTable(
     missClass: varchar('miss_class', { length: 10 }).$type<MissClass>(),
     /** False for a "don't count this run" answer: left out of statistics (decision 039). */
     counted: boolean('counted').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('history_user_question_idx').on(t.userId, t.questionId, t.createdAt),
@@ -105,12 +95,8 @@ export const questionEvaluations = pgTable(
   'question_evaluations',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    questionId: integer('question_id')
-      .notNull()
-      .references(() => questions.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
+    questionId: questionRef(),
     rating: varchar('rating', { length: 8 }).$type<Rating>().notNull(),
     // Double precision: replaying a review log through ts-fsrs gives the very same numbers.
     stability: doublePrecision('stability').notNull().default(0),
@@ -122,10 +108,10 @@ export const questionEvaluations = pgTable(
     /** The (re)learning step the card is on. */
     learningSteps: integer('learning_steps').notNull().default(0),
     scheduledDays: integer('scheduled_days').notNull().default(0),
-    lastReview: timestamp('last_review', { withTimezone: true }),
-    dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    lastReview: moment('last_review'),
+    dueAt: moment('due_at').notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('evaluations_user_question_idx').on(t.userId, t.questionId),
@@ -138,13 +124,11 @@ export const moduleFilters = pgTable(
   'module_filters',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     moduleId: integer('module_id')
       .notNull()
       .references(() => modules.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('module_filters_user_module_idx').on(t.userId, t.moduleId)],
 );
@@ -154,14 +138,12 @@ export const courseFilters = pgTable(
   'course_filters',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     courseId: integer('course_id')
       .notNull()
       .references(() => courses.id, { onDelete: 'cascade' }),
     courseSources: jsonb('course_sources').$type<number[]>().notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('course_filters_user_course_idx').on(t.userId, t.courseId)],
 );

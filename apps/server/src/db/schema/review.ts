@@ -6,11 +6,11 @@ import {
   pgTable,
   serial,
   smallint,
-  timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { questions } from './catalogue';
-import { users } from './users';
+import { questionRef } from './catalogue';
+import { ownerId, users } from './users';
+import { moment } from './columns';
 
 /**
  * Every review of a card (decision 038): what the optimiser learns a learner's FSRS parameters
@@ -20,17 +20,13 @@ export const reviewLogs = pgTable(
   'review_logs',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    questionId: integer('question_id')
-      .notNull()
-      .references(() => questions.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
+    questionId: questionRef(),
     /** ts-fsrs Rating 1..4 (again, hard, good, easy). */
     rating: smallint('rating').notNull(),
     /** The card's state before this review. */
     state: smallint('state').notNull(),
-    reviewedAt: timestamp('reviewed_at', { withTimezone: true }).notNull(),
+    reviewedAt: moment('reviewed_at').notNull(),
     /** 'answer': graded from an answer; 'button': pressed by the learner. */
     source: varchar('source', { length: 8 }).$type<'answer' | 'button'>().notNull(),
     /** The card before an answer's review, so a button pressed right after replaces that grade. */
@@ -51,5 +47,5 @@ export const reviewSettings = pgTable('review_settings', {
   weights: jsonb('weights').$type<number[]>(),
   /** Reviews the weights were fitted on. */
   weightsReviewCount: integer('weights_review_count').notNull().default(0),
-  weightsUpdatedAt: timestamp('weights_updated_at', { withTimezone: true }),
+  weightsUpdatedAt: moment('weights_updated_at'),
 });

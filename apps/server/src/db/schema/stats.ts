@@ -8,8 +8,8 @@ import {
   primaryKey,
   smallint,
 } from 'drizzle-orm/pg-core';
-import { choices, courses, questions, sources } from './catalogue';
-import { users } from './users';
+import { choices, courses, questionRef, questions, sources } from './catalogue';
+import { ownerId } from './users';
 
 /**
  * Aggregates kept up to date by every counted answer (decision 039), so that peer statistics
@@ -37,9 +37,7 @@ export const questionStats = pgTable(
 export const questionChoiceStats = pgTable(
   'question_choice_stats',
   {
-    questionId: integer('question_id')
-      .notNull()
-      .references(() => questions.id, { onDelete: 'cascade' }),
+    questionId: questionRef(),
     choiceId: integer('choice_id')
       .notNull()
       .references(() => choices.id, { onDelete: 'cascade' }),
@@ -58,9 +56,7 @@ const tally = () => ({
 export const userDailyStats = pgTable(
   'user_daily_stats',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     day: date('day', { mode: 'string' }).notNull(),
     ...tally(),
   },
@@ -74,9 +70,7 @@ export const userDailyStats = pgTable(
 export const userCourseStats = pgTable(
   'user_course_stats',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     courseId: integer('course_id')
       .notNull()
       .references(() => courses.id, { onDelete: 'cascade' }),
@@ -95,9 +89,7 @@ export const userCourseStats = pgTable(
 export const userSourceStats = pgTable(
   'user_source_stats',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     sourceId: integer('source_id')
       .notNull()
       .references(() => sources.id, { onDelete: 'cascade' }),

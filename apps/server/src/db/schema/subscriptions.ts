@@ -7,11 +7,11 @@ import {
   primaryKey,
   serial,
   text,
-  timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { modules } from './catalogue';
-import { users } from './users';
+import { ownerId } from './users';
+import { createdAt, moment } from './columns';
 
 export const plans = pgTable('plans', {
   id: serial('id').primaryKey(),
@@ -47,9 +47,7 @@ export const purchases = pgTable(
   'purchases',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     planId: integer('plan_id')
       .notNull()
       .references(() => plans.id, { onDelete: 'restrict' }),
@@ -59,10 +57,10 @@ export const purchases = pgTable(
     status: varchar('status', { length: 16 }).$type<PurchaseStatus>().notNull().default('pending'),
     staffNote: text('staff_note').notNull().default(''),
     isArchived: boolean('is_archived').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
-    startsAt: timestamp('starts_at', { withTimezone: true }),
-    endsAt: timestamp('ends_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    decidedAt: moment('decided_at'),
+    startsAt: moment('starts_at'),
+    endsAt: moment('ends_at'),
   },
   (t) => [index('purchases_user_idx').on(t.userId, t.status)],
 );

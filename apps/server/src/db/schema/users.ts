@@ -7,10 +7,10 @@ import {
   pgTable,
   serial,
   text,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { createdAt, moment } from './columns';
 
 export const users = pgTable(
   'users',
@@ -26,8 +26,8 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     isConfirmed: boolean('is_confirmed').notNull().default(false),
     isStaff: boolean('is_staff').notNull().default(false),
-    dateJoined: timestamp('date_joined', { withTimezone: true }).notNull().defaultNow(),
-    lastLogin: timestamp('last_login', { withTimezone: true }),
+    dateJoined: moment('date_joined').notNull().defaultNow(),
+    lastLogin: moment('last_login'),
   },
   // E-mail addresses are unique whatever their case.
   (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
@@ -39,10 +39,8 @@ export const authTokens = pgTable(
   {
     id: serial('id').primaryKey(),
     keyHash: varchar('key_hash', { length: 64 }).notNull().unique(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    userId: ownerId(),
+    createdAt: createdAt(),
   },
   (t) => [index('auth_tokens_user_idx').on(t.userId)],
 );
@@ -55,20 +53,25 @@ export const oneTimeCodes = pgTable(
   'one_time_codes',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerId(),
     purpose: varchar('purpose', { length: 32 })
       .$type<'email_verification' | 'password_reset'>()
       .notNull(),
     codeHash: varchar('code_hash', { length: 64 }).notNull(),
     attempts: integer('attempts').notNull().default(0),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: moment('expires_at').notNull(),
+    usedAt: moment('used_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     index('one_time_codes_user_purpose_idx').on(t.userId, t.purpose),
     index('one_time_codes_hash_idx').on(t.codeHash),
   ],
 );
+
+/** The owning user: required, and the row goes with the account. */
+export function ownerId() {
+  return integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+}
