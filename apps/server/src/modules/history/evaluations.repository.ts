@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, lte } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { questionEvaluations } from '../../db/schema/index';
 
@@ -23,46 +23,26 @@ interface Window {
   offset: number;
 }
 
-export async function findEvaluation(
-  db: Db,
-  userId: number,
-  questionId: number,
-): Promise<EvaluationRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(questionEvaluations)
-    .where(
-      and(eq(questionEvaluations.userId, userId), eq(questionEvaluations.questionId, questionId)),
-    );
-  return row;
-}
-
-/** Inserts the first evaluation; undefined when a concurrent request inserted it first. */
-export async function insertEvaluation(
+/**
+ * Writes the card's new state: the first evaluation of (user, card) or an update of it, in one
+ * statement (`created` tells which; a concurrent first rating becomes an update).
+ */
+export async function saveEvaluation(
   db: Db,
   userId: number,
   questionId: number,
   state: EvaluationState,
-): Promise<EvaluationRow | undefined> {
-  const [row] = await db
+): Promise<{ created: boolean; row: EvaluationRow }> {
+  const [saved] = await db
     .insert(questionEvaluations)
     .values({ userId, questionId, ...state })
-    .onConflictDoNothing()
-    .returning();
-  return row;
-}
-
-export async function updateEvaluation(
-  db: Db,
-  id: number,
-  state: EvaluationState,
-): Promise<EvaluationRow> {
-  const [row] = await db
-    .update(questionEvaluations)
-    .set(state)
-    .where(eq(questionEvaluations.id, id))
-    .returning();
-  return row!;
+    .onConflictDoUpdate({
+      target: [questionEvaluations.userId, questionEvaluations.questionId],
+      set: state,
+    })
+    .returning({ ...getTableColumns(questionEvaluations), created: sql<boolean>`(xmax = 0)` });
+  const { created, ...row } = saved!;
+  return { created, row };
 }
 
 export interface EvaluationFilters {

@@ -8,7 +8,7 @@ import { loadAnswerableQuestion } from './answers';
 import * as repo from './evaluations.repository';
 import { clock } from '../../lib/clock';
 import { requestFit } from './optimiser';
-import { applyRating, cardOf } from './review-cards';
+import { applyRating } from './review-cards';
 
 const toEvaluation = (row: repo.EvaluationRow): Evaluation => ({
   id: row.id,
@@ -35,9 +35,8 @@ export async function rateQuestion(
   rating: Rating,
 ): Promise<{ created: boolean; evaluation: Evaluation }> {
   await loadAnswerableQuestion(deps, user, questionId);
-  const { cardId } = await cardOf(deps.db, questionId);
   const { created, row } = await deps.db.transaction((tx) =>
-    applyRating(tx, user.id, cardId, rating, clock.now()),
+    applyRating(tx, user.id, questionId, rating, clock.now()),
   );
   requestFit(deps.db, user.id);
   return { created, evaluation: toEvaluation(row) };

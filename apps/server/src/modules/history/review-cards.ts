@@ -11,19 +11,11 @@ import * as logs from './review-log.repository';
  * an answer, goes through `applyRating`, which also logs the review for the optimiser.
  */
 
-export async function schedulerOf(db: Db, userId: number) {
-  const settings = await logs.findSettings(db, userId);
-  return schedulerFor({
+const schedulerOf = (settings: logs.SettingsRow | undefined) =>
+  schedulerFor({
     desiredRetention: settings?.desiredRetention ?? DEFAULT_RETENTION,
     weights: settings?.weights ?? null,
   });
-}
-
-/** The card a question belongs to: its case's first question, or itself. */
-export async function cardOf(db: Db, questionId: number) {
-  const caseIds = await logs.caseQuestionIds(db, questionId);
-  return { cardId: caseIds?.[0] ?? questionId, caseIds };
-}
 
 /** A button pressed this soon after an answer replaces the answer's grade, not adds to it. */
 export const REPLACE_WINDOW_MS = 30 * 60_000;
@@ -63,18 +55,32 @@ async function baseCard(
   return last.previous ? restore(last.previous) : undefined;
 }
 
+/**
+ * Rates the card of `questionId` (a case's question rates the case's card): reads the case,
+ * settings and card in one query, then logs the review and writes the card.
+ */
 export async function applyRating(
   db: Db,
   userId: number,
-  cardId: number,
+  questionId: number,
   rating: Rating,
   now: Date,
   source: 'answer' | 'button' = 'button',
 ): Promise<{ created: boolean; row: evaluations.EvaluationRow }> {
-  const scheduler = await schedulerOf(db, userId);
-  const previous = await evaluations.findEvaluation(db, userId, cardId);
-  const base = await baseCard(db, userId, cardId, previous, source, now);
-  const next = { rating, ...review(scheduler, base, rating, now), updatedAt: now };
+  const context = await logs.cardContext(db, userId, questionId);
+  return rateCard(db, userId, context, rating, now, source);
+}
+
+async function rateCard(
+  db: Db,
+  userId: number,
+  { cardId, settings, card }: Awaited<ReturnType<typeof logs.cardContext>>,
+  rating: Rating,
+  now: Date,
+  source: 'answer' | 'button',
+) {
+  const base = await baseCard(db, userId, cardId, card, source, now);
+  const next = { rating, ...review(schedulerOf(settings), base, rating, now), updatedAt: now };
   await logs.insertReviewLog(db, {
     userId,
     questionId: cardId,
@@ -84,12 +90,7 @@ export async function applyRating(
     source,
     previous: source === 'answer' && base ? snapshot(base) : null,
   });
-  if (!previous) {
-    const inserted = await evaluations.insertEvaluation(db, userId, cardId, next);
-    if (inserted) return { created: true, row: inserted };
-  }
-  const current = previous ?? (await evaluations.findEvaluation(db, userId, cardId))!;
-  return { created: false, row: await evaluations.updateEvaluation(db, current.id, next) };
+  return evaluations.saveEvaluation(db, userId, cardId, next);
 }
 
 export interface AnswerForReview {
@@ -106,7 +107,8 @@ export interface AnswerForReview {
  * question is answered, from the learner's latest answer to each of its questions.
  */
 export async function reviewAfterAnswer(db: Db, answer: AnswerForReview): Promise<void> {
-  const { cardId, caseIds } = await cardOf(db, answer.questionId);
+  const context = await logs.cardContext(db, answer.userId, answer.questionId);
+  const { caseIds } = context;
   let correctness = answer.score;
   let seconds = answer.timeSpentMs / 1000;
   if (caseIds) {
@@ -122,5 +124,5 @@ export async function reviewAfterAnswer(db: Db, answer: AnswerForReview): Promis
     timeSpentSeconds: seconds,
     confidence: answer.confidence ?? null,
   });
-  await applyRating(db, answer.userId, cardId, rating, answer.now, 'answer');
+  await rateCard(db, answer.userId, context, rating, answer.now, 'answer');
 }

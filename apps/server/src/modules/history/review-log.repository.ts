@@ -2,9 +2,11 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   questionAnswerHistory,
+  questionEvaluations,
   questions,
   reviewLogs,
   reviewSettings,
+  users,
 } from '../../db/schema/index';
 
 export type ReviewLogRow = typeof reviewLogs.$inferSelect;
@@ -64,19 +66,38 @@ export async function upsertSettings(
   return row!;
 }
 
-/** The published questions of a clinical case in their order, or null for a lone question. */
-export async function caseQuestionIds(db: Db, questionId: number): Promise<number[] | null> {
-  const [own] = await db
-    .select({ caseId: questions.clinicalCaseId })
-    .from(questions)
-    .where(eq(questions.id, questionId));
-  if (!own?.caseId) return null;
-  const rows = await db
-    .select({ id: questions.id })
-    .from(questions)
-    .where(and(eq(questions.clinicalCaseId, own.caseId), eq(questions.isPublished, true)))
-    .orderBy(asc(questions.order), asc(questions.id));
-  return rows.map((r) => r.id);
+/** The published questions of a clinical case in their order (null: a lone question). */
+const caseIdsOf = (questionId: number) => sql<number[] | null>`(
+  select array_agg(q.id order by q."order", q.id) from ${questions} q
+  where q.is_published and q.clinical_case_id =
+    (select own.clinical_case_id from ${questions} own where own.id = ${questionId}))`;
+
+/**
+ * What rescheduling the card of `questionId` needs, in one round trip (the answer path is hot):
+ * the case the question belongs to, the learner's review settings and the card's stored state.
+ * The card is the case's first question, or the question itself.
+ */
+export async function cardContext(db: Db, userId: number, questionId: number) {
+  const caseIds = caseIdsOf(questionId);
+  const [row] = await db
+    .select({ caseIds, settings: reviewSettings, card: questionEvaluations })
+    .from(users)
+    .leftJoin(reviewSettings, eq(reviewSettings.userId, users.id))
+    .leftJoin(
+      questionEvaluations,
+      and(
+        eq(questionEvaluations.userId, users.id),
+        eq(questionEvaluations.questionId, sql`coalesce((${caseIds})[1], ${questionId})`),
+      ),
+    )
+    .where(eq(users.id, userId));
+  const ids = row?.caseIds ?? null;
+  return {
+    cardId: ids?.[0] ?? questionId,
+    caseIds: ids,
+    settings: row?.settings ?? undefined,
+    card: row?.card ?? undefined,
+  };
 }
 
 /** The learner's latest answer to each of `ids` (score and time). */

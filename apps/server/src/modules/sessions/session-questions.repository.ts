@@ -1,6 +1,6 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sessionQuestions } from '../../db/schema/index';
+import { sessionQuestions, sessions } from '../../db/schema/index';
 
 export type SessionQuestionRow = typeof sessionQuestions.$inferSelect;
 
@@ -9,12 +9,21 @@ interface Window {
   offset: number;
 }
 
-/** Records an answer; answering the same question again in a session replaces it. */
+/**
+ * Saves an answer in its session (a second answer replaces the first) and marks the session
+ * as just used, in one statement: the answer path is hot.
+ */
 export async function upsertSessionQuestion(
   db: Db,
-  values: typeof sessionQuestions.$inferInsert,
+  values: typeof sessionQuestions.$inferInsert & { answeredAt: Date },
 ): Promise<SessionQuestionRow> {
+  const touched = db
+    .$with('touched', { id: sessions.id })
+    .as(
+      sql`update ${sessions} set updated_at = ${values.answeredAt} where id = ${values.sessionId} returning id`,
+    );
   const [row] = await db
+    .with(touched)
     .insert(sessionQuestions)
     .values(values)
     .onConflictDoUpdate({

@@ -18,7 +18,6 @@ import {
 } from '../history/answers';
 import type { AccessDeps } from '../questions/access';
 import * as repo from './session-questions.repository';
-import { updateSession } from './sessions.repository';
 import { ownSession } from './sessions.service';
 
 type AnswerInput = z.output<typeof sessionQuestionCreateSchema>;
@@ -85,7 +84,6 @@ export async function answer(
       confidence: input.confidence ?? null,
       answeredAt: now,
     });
-    await updateSession(tx, session.id, { updatedAt: now });
     const logged = await logAnswer(tx, {
       userId,
       question,

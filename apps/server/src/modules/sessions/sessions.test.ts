@@ -234,6 +234,9 @@ describe('/api/session_questions/', () => {
     });
     const second = await answer(learner, session.id, q, true);
     expect(second.json()).toMatchObject({ id: res.json().id, is_correct: true, score: 1 });
+    // Answering marks the session as just used (sessions-resume lists the latest first).
+    const used = (await call(learner, 'GET', `sessions/${session.id}/`)).json();
+    expect(used.updated_at).toBe(second.json().answered_at);
 
     const list = await call(learner, 'GET', `session_questions/?session=${session.id}`);
     expect(list.json()).toMatchObject({
