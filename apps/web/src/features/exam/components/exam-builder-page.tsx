@@ -15,8 +15,37 @@ import '../exam.css';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../../../lib/i18n-learning';
 
-function toggleIn(list: number[], id: number, on: boolean) {
-  return on ? [...list, id] : list.filter((x) => x !== id);
+/** A fieldset of checkboxes choosing several values (modules, courses, sources, types). */
+function CheckGroup<T extends string | number>(props: {
+  legend: string;
+  hint?: string;
+  options: { value: T; label: string }[];
+  chosen: T[];
+  onChange: (chosen: T[]) => void;
+}) {
+  const { chosen, onChange } = props;
+  return (
+    <fieldset className="exam-fieldset">
+      <legend>{props.legend}</legend>
+      {props.hint ? <p className="field-hint">{props.hint}</p> : null}
+      <div className="check-grid">
+        {props.options.map((o) => (
+          <label key={o.value} className="inline-check">
+            <input
+              type="checkbox"
+              checked={chosen.includes(o.value)}
+              onChange={(e) =>
+                onChange(
+                  e.target.checked ? [...chosen, o.value] : chosen.filter((x) => x !== o.value),
+                )
+              }
+            />
+            {o.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
 }
 
 /** The exam builder: modules, courses, sources, types, count, "only" filters and duration. */
@@ -109,74 +138,36 @@ export default function ExamBuilderPage() {
       <p>{t('exam.intro')}</p>
       {modules.isPending ? <Spinner label={t('exam.loading')} /> : null}
       <form onSubmit={(e) => void submit(e)} noValidate>
-        <fieldset className="exam-fieldset">
-          <legend>{t('exam.modules')}</legend>
-          <p className="field-hint">{t('exam.modules-hint')}</p>
-          <div className="check-grid">
-            {moduleList.map((m) => (
-              <label key={m.id} className="inline-check">
-                <input
-                  type="checkbox"
-                  checked={chosenModules.includes(m.id)}
-                  onChange={(e) => setModules(toggleIn(chosenModules, m.id, e.target.checked))}
-                />
-                {m.name}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <CheckGroup
+          legend={t('exam.modules')}
+          hint={t('exam.modules-hint')}
+          options={moduleList.map((m) => ({ value: m.id, label: m.name }))}
+          chosen={chosenModules}
+          onChange={setModules}
+        />
         {courseList.length > 0 ? (
-          <fieldset className="exam-fieldset">
-            <legend>{t('exam.courses')}</legend>
-            <p className="field-hint">{t('exam.courses-hint')}</p>
-            <div className="check-grid">
-              {courseList.map((c) => (
-                <label key={c.id} className="inline-check">
-                  <input
-                    type="checkbox"
-                    checked={chosenCourses.includes(c.id)}
-                    onChange={(e) => setCourses(toggleIn(chosenCourses, c.id, e.target.checked))}
-                  />
-                  {c.name}
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <CheckGroup
+            legend={t('exam.courses')}
+            hint={t('exam.courses-hint')}
+            options={courseList.map((c) => ({ value: c.id, label: c.name }))}
+            chosen={chosenCourses}
+            onChange={setCourses}
+          />
         ) : null}
         {sourceList.length > 0 ? (
-          <fieldset className="exam-fieldset">
-            <legend>{t('exam.sources')}</legend>
-            <div className="check-grid">
-              {sourceList.map((s) => (
-                <label key={s.id} className="inline-check">
-                  <input
-                    type="checkbox"
-                    checked={chosenSources.includes(s.id)}
-                    onChange={(e) => setSources(toggleIn(chosenSources, s.id, e.target.checked))}
-                  />
-                  {s.name}
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <CheckGroup
+            legend={t('exam.sources')}
+            options={sourceList.map((s) => ({ value: s.id, label: s.name }))}
+            chosen={chosenSources}
+            onChange={setSources}
+          />
         ) : null}
-        <fieldset className="exam-fieldset">
-          <legend>{t('exam.types')}</legend>
-          <div className="check-grid">
-            {QUESTION_KINDS.map((type) => (
-              <label key={type} className="inline-check">
-                <input
-                  type="checkbox"
-                  checked={types.includes(type)}
-                  onChange={(e) =>
-                    setTypes(e.target.checked ? [...types, type] : types.filter((x) => x !== type))
-                  }
-                />
-                {t(`exam.type-${type}`)}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <CheckGroup
+          legend={t('exam.types')}
+          options={QUESTION_KINDS.map((type) => ({ value: type, label: t(`exam.type-${type}`) }))}
+          chosen={types}
+          onChange={setTypes}
+        />
         <fieldset className="exam-fieldset">
           <legend>{t('exam.only')}</legend>
           <div className="check-grid">
