@@ -8,7 +8,7 @@ export { Elapsed } from './components/elapsed';
 export { QuestionStem } from './components/question-stem';
 export { RichText, preloadMarkdown } from './components/rich-text';
 export { formatScore } from './components/study-question';
-export { choiceIndexForKey, isTypingTarget, isActivatable } from './lib/keys';
+export { choiceIndexForKey, isActivatable, isPlayerKey, isTypingTarget } from './lib/keys';
 export { getScoringRule, useScoringRule } from './lib/scoring';
 export { seededShuffle } from './lib/shuffle';
 export { toPlainText } from './lib/math-text';

@@ -23,7 +23,7 @@ import {
   choiceIndexForKey,
   getScoringRule,
   isActivatable,
-  isTypingTarget,
+  isPlayerKey,
   preloadMarkdown,
   seededShuffle,
 } from '../../player';
@@ -161,15 +161,7 @@ export function ExamRunner({ exam }: { exam: Exam }) {
   });
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
-      if (
-        event.defaultPrevented ||
-        event.ctrlKey ||
-        event.metaKey ||
-        event.altKey ||
-        isTypingTarget(event.target)
-      )
-        return;
-      if (document.querySelector('dialog[open]')) return;
+      if (!isPlayerKey(event)) return;
       const k = keys.current;
       if (event.key === '?') {
         event.preventDefault();

@@ -15,7 +15,7 @@ import { useToggleQuestionMark } from '../api/mark-question';
 import { updateCachedQuestion } from '../api/get-questions';
 import { QuestionComments } from '../../comments';
 import { QuestionTools } from '../../question-tools';
-import { choiceIndexForKey, isActivatable, isTypingTarget } from '../lib/keys';
+import { choiceIndexForKey, isActivatable, isPlayerKey } from '../lib/keys';
 import { getScoringRule } from '../lib/scoring';
 import { seededShuffle } from '../lib/shuffle';
 import { playAnswerSound } from '../lib/sound';
@@ -208,15 +208,7 @@ export function StudyQuestion({
   });
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
-      if (
-        event.defaultPrevented ||
-        event.ctrlKey ||
-        event.metaKey ||
-        event.altKey ||
-        isTypingTarget(event.target)
-      )
-        return;
-      if (document.querySelector('dialog[open]')) return;
+      if (!isPlayerKey(event)) return;
       const h = handlers.current;
       if (event.key === '?') {
         event.preventDefault();

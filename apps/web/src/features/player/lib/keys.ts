@@ -19,6 +19,16 @@ export function isTypingTarget(target: EventTarget | null): boolean {
   return false;
 }
 
+/**
+ * Whether a key press is the player's to handle: no modifier, not typed into a field, no
+ * dialog open, and no other handler took it first.
+ */
+export function isPlayerKey(event: KeyboardEvent): boolean {
+  if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return false;
+  if (isTypingTarget(event.target)) return false;
+  return !document.querySelector('dialog[open]');
+}
+
 export function isActivatable(target: EventTarget | null): boolean {
   return (
     target instanceof HTMLElement &&
