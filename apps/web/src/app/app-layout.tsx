@@ -5,6 +5,7 @@ import { Button } from '../components/ui/button';
 import { logout, useCurrentUser } from '../lib/current-user';
 import { updateSettings, useSettings } from '../lib/settings';
 import { AboutFooter } from './about-footer';
+import './app-layout.css';
 import { MyListsMenu } from './my-lists-menu';
 
 /** The bell arrives after the page: it is not part of the first load. */

@@ -4,6 +4,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useAbout } from '../api/get-about';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../../../lib/i18n-screens';
+import '../about.css';
 
 /** What QBank is and where the demo questions come from, with their licences (GET /api/about/). */
 export default function AboutPage() {

@@ -45,7 +45,7 @@ export default function ModulePage() {
 
   return (
     <section className="page" aria-labelledby="module-title">
-      <p className="breadcrumb">
+      <p className="module-breadcrumb">
         <Link to="/modules">{t('catalogue.back')}</Link>
       </p>
       <div className="page-head">

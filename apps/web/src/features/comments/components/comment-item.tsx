@@ -66,7 +66,7 @@ export function CommentItem({ kind, item }: Props) {
       <header className="comment-head">
         <span className={item.author ? 'comment-author' : 'comment-author is-deleted'}>{name}</span>
         {item.author?.is_staff ? (
-          <span className="badge badge-staff">{t('comments.staff')}</span>
+          <span className="comment-badge comment-badge-staff">{t('comments.staff')}</span>
         ) : null}
         {item.is_mine ? <span className="meta">({t('comments.you')})</span> : null}
         <time className="meta" dateTime={item.created_at}>

@@ -7,6 +7,7 @@ import { useModules } from '../api/get-modules';
 import { ModuleCard } from './module-card';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../../../lib/i18n-screens';
+import '../modules.css';
 
 /** The landing page: the modules the user chose first, then the rest of the catalogue. */
 export default function ModulesPage() {

@@ -153,7 +153,7 @@ export function MarksPage({ list }: { list: PersonalList }) {
                     moduleOfSource(sources, mark.source),
                   ] as const);
           return (
-            <li key={mark.id} className="list-row catalogue-row">
+            <li key={mark.id} className="list-row list-row-spread">
               <span>
                 <span className="kind-badge">{t(`lists.kind-${kind}`)}</span>{' '}
                 {to ? (

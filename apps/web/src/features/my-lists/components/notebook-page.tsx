@@ -95,7 +95,7 @@ export default function NotebookPage() {
                   ? ` · ${t('lists.notebook.images', { count: note.images.length })}`
                   : ''}
               </span>
-              <span className="row-actions">
+              <span className="list-row-actions">
                 <Link className="btn btn-secondary" to={`/questions/${note.question}`}>
                   {t('lists.notebook.open-question')}
                 </Link>

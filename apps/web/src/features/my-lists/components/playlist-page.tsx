@@ -103,7 +103,7 @@ export default function PlaylistPage() {
         <Link to="/playlists">{t('lists.playlists.back')}</Link>
       </p>
       {editing ? (
-        <form className="inline-form" onSubmit={saveName}>
+        <form className="list-form" onSubmit={saveName}>
           <div className="field">
             <label htmlFor="playlist-rename">{t('lists.playlists.name')}</label>
             <input
@@ -124,7 +124,7 @@ export default function PlaylistPage() {
       <div className="page-head">
         <h1 id="playlist-title">{p ? p.name : t('lists.playlists.title')}</h1>
         {p && !editing ? (
-          <span className="row-actions">
+          <span className="list-row-actions">
             <Button
               variant="secondary"
               onClick={() => {
@@ -161,7 +161,7 @@ export default function PlaylistPage() {
       ) : null}
       {list.length > 0 ? (
         <>
-          <div className="row-actions start-actions">
+          <div className="list-row-actions start-actions">
             <Button
               loading={starting === 'study'}
               disabled={starting !== null}

@@ -48,7 +48,7 @@ export default function PlaylistsPage() {
         <h1 id="playlists-title">{t('lists.playlists.title')}</h1>
       </div>
       <form
-        className="inline-form"
+        className="list-form"
         onSubmit={submit}
         noValidate
         aria-label={t('lists.playlists.new')}
@@ -83,7 +83,7 @@ export default function PlaylistsPage() {
       ) : null}
       <ul className="list-rows" aria-label={t('lists.playlists.title')}>
         {(playlists.data?.results ?? []).map((p) => (
-          <li key={p.id} className="list-row catalogue-row">
+          <li key={p.id} className="list-row list-row-spread">
             <Link to={`/playlists/${p.id}`} className="list-question">
               {p.name}
             </Link>

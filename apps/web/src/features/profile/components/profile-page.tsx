@@ -16,6 +16,7 @@ import { useDeleteAccount } from '../api/delete-account';
 import { useUpdateProfile } from '../api/update-profile';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../../../lib/i18n-screens';
+import '../profile.css';
 
 export default function ProfilePage() {
   const { t } = useTranslation();

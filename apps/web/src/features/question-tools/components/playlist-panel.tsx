@@ -82,7 +82,7 @@ export default function PlaylistPanel({ question, playlists, onChange }: Props) 
           ))}
         </fieldset>
       ) : null}
-      <form className="tool-form inline-form" onSubmit={submit}>
+      <form className="tool-form tool-inline-form" onSubmit={submit}>
         <TextField
           label={t('tools.new-playlist')}
           value={name}

@@ -15,6 +15,7 @@ import {
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../../../lib/i18n-learning';
 import '../../../lib/i18n-screens';
+import '../settings.css';
 
 /** Display and study settings (seed §3 "Client settings"), kept in this browser. */
 export default function SettingsPage() {

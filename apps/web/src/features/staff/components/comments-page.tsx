@@ -125,7 +125,7 @@ function CommentCard({
           </Button>{' '}
           · <Link to={`/questions/${comment.question}`}>{t('reports.view-question')}</Link>
         </p>
-        <p className="comment-body">{comment.body}</p>
+        <p className="staff-comment-body">{comment.body}</p>
         <div className="actions">
           <Button
             variant="danger"
@@ -154,7 +154,7 @@ function CommentCard({
             return (
               <li key={r.id} className="report-item">
                 <p className="muted">{name}</p>
-                <p className="comment-body">{r.body}</p>
+                <p className="staff-comment-body">{r.body}</p>
                 <Button
                   variant="danger"
                   onClick={() => onRemove({ kind: 'replies', id: r.id, author: name })}

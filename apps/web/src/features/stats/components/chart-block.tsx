@@ -77,7 +77,7 @@ export function ChartBlock({ id, title, summary, chart, table }: Props) {
       </div>
       <details className="stats-table">
         <summary>{t('stats.table-view')}</summary>
-        <div className="table-scroll">{table}</div>
+        <div className="stats-table-scroll">{table}</div>
       </details>
     </section>
   );

@@ -33,7 +33,7 @@ export function StudyHeatmap({ dashboard }: { dashboard: Dashboard }) {
       </div>
       <details className="stats-table">
         <summary>{t('stats.table-view')}</summary>
-        <div className="table-scroll">
+        <div className="stats-table-scroll">
           <table>
             <thead>
               <tr>
