@@ -222,7 +222,8 @@ for (const [path, title, mark, catalogue, action] of [
     await marks.getByRole('listitem').getByRole('button', { name: action }).click();
     await expect(marks.getByRole('listitem')).toHaveCount(0);
     await expect(page.getByText(/No favourite module or course|Nothing hidden/)).toBeVisible();
-    expect(await api.get<unknown[]>(catalogue)).toEqual([]);
+    // The row leaves as the request is sent (optimistic): wait for the server to have it.
+    await expect.poll(() => api.get<unknown[]>(catalogue)).toEqual([]);
   });
 }
 
