@@ -308,7 +308,7 @@ export async function removeAsStaff<T>(
     reason,
   });
   if (row.userId !== null && row.userId !== ctx.user.id) {
-    await notifyUsers(ctx.db, [row.userId], {
+    await notifyUsers(ctx, [row.userId], {
       kind: 'comment_removed',
       message: `Your ${what} was removed by a moderator.${reason ? ` Reason: ${reason}` : ''}`,
       link: questionId ? `/questions/${questionId}` : null,

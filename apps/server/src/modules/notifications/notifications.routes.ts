@@ -35,7 +35,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { total, results } = await service.list(app.db, requireUser(request).id, request.query);
+      const { total, results } = await service.list(app, requireUser(request), request.query);
       return paginatedResponse(request, request.query, total, results);
     },
   );
@@ -50,7 +50,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: unreadCountSchema, ...errors },
       },
     },
-    async (request) => service.unreadCount(app.db, requireUser(request).id),
+    async (request) => service.unreadCount(app, requireUser(request)),
   );
 
   app.post(
@@ -63,7 +63,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: markedReadSchema, ...errors },
       },
     },
-    async (request) => service.markAllRead(app.db, requireUser(request).id),
+    async (request) => service.markAllRead(app, requireUser(request)),
   );
 
   app.post(
@@ -77,6 +77,6 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: notificationSchema, ...errors },
       },
     },
-    async (request) => service.markOneRead(app.db, requireUser(request).id, request.params.id),
+    async (request) => service.markOneRead(app, requireUser(request), request.params.id),
   );
 };

@@ -193,7 +193,7 @@ export async function answerReport(
   );
   if (row.userId !== null) {
     const answer = row.staffAnswer ? ` Answer: ${row.staffAnswer}` : '';
-    await notifyUsers(db, [row.userId], {
+    await notifyUsers({ db }, [row.userId], {
       kind: 'report_answered',
       message: `Your report on question #${row.questionId} was ${row.status}.${answer}`,
       link: `/questions/${row.questionId}`,
