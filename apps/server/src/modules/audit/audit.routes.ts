@@ -33,7 +33,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { total, results } = await service.list(app.db, request.query);
+      const { total, results } = await service.list(app, request.query);
       return paginatedResponse(request, request.query, total, results);
     },
   );

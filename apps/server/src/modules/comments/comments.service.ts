@@ -304,7 +304,7 @@ export async function removeAsStaff<T>(
   const keys = await kind.repo.delete(ctx.db, id);
   await deleteFiles(ctx.storage, keys);
   const what = kind.parentField === 'question' ? 'comment' : 'reply';
-  await recordStaffAction(ctx.db, ctx.user, `${what}.delete`, { type: what, id }, before, {
+  await recordStaffAction(ctx, ctx.user, `${what}.delete`, { type: what, id }, before, {
     reason,
   });
   if (row.userId !== null && row.userId !== ctx.user.id) {

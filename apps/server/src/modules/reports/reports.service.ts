@@ -183,7 +183,7 @@ export async function answerReport(
   if (!row) throw notFound();
   const after = await getStaffReport(db, storage, id);
   await recordStaffAction(
-    db,
+    { db },
     actor,
     'report.answer',
     { type: 'report', id },

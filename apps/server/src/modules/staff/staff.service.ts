@@ -91,7 +91,7 @@ export async function updateUser(
   ].filter((a): a is string => a !== null);
   for (const action of changes) {
     await recordStaffAction(
-      db,
+      { db },
       actor,
       action,
       { type: 'user', id },

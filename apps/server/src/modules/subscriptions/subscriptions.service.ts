@@ -264,7 +264,7 @@ async function decide(
   const after = toStaffPurchase(await findForStaff(deps, before.id), deps, now);
   const action = values.status === 'approved' ? 'purchase.approve' : 'purchase.reject';
   await recordStaffAction(
-    deps.db,
+    deps,
     actor,
     action,
     { type: 'purchase', id: before.id },
@@ -336,7 +336,7 @@ export async function createPlan(
   input: PlanCreateData,
 ): Promise<Plan> {
   const plan = await insertPlan(deps, input);
-  await recordStaffAction(deps.db, actor, 'plan.create', { type: 'plan', id: plan.id }, null, plan);
+  await recordStaffAction(deps, actor, 'plan.create', { type: 'plan', id: plan.id }, null, plan);
   return plan;
 }
 
@@ -389,6 +389,6 @@ export async function updatePlan(
         ? 'plan.archive'
         : 'plan.unarchive'
       : 'plan.update';
-  await recordStaffAction(deps.db, actor, action, { type: 'plan', id }, toPlan(plan), after);
+  await recordStaffAction(deps, actor, action, { type: 'plan', id }, toPlan(plan), after);
   return after;
 }
