@@ -44,7 +44,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { total, results } = await service.listUsers(app.db, request.query);
+      const { total, results } = await service.listUsers(app, request.query);
       return paginatedResponse(request, request.query, total, results);
     },
   );
@@ -60,7 +60,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: staffUserDetailSchema, ...errors },
       },
     },
-    async (request) => service.getUser(app.db, request.params.id),
+    async (request) => service.getUser(app, request.params.id),
   );
 
   app.patch(
@@ -76,7 +76,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.updateUser(app.db, requireStaff(request), request.params.id, request.body),
+      service.updateUser(app, requireStaff(request), request.params.id, request.body),
   );
 
   app.get(
