@@ -45,8 +45,8 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { total, results } = await history.listHistory(
-        app.db,
-        requireUser(request).id,
+        app,
+        requireUser(request),
         request.query,
       );
       return paginatedResponse(request, request.query, total, results);
@@ -84,7 +84,7 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await history.deleteHistory(app.db, requireUser(request).id, request.params.id);
+      await history.deleteHistory(app, requireUser(request), request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -102,8 +102,8 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { total, results } = await evaluations.listEvaluations(
-        app.db,
-        requireUser(request).id,
+        app,
+        requireUser(request),
         request.query,
       );
       return paginatedResponse(request, request.query, total, results);
@@ -145,7 +145,7 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await evaluations.deleteEvaluation(app.db, requireUser(request).id, request.params.id);
+      await evaluations.deleteEvaluation(app, requireUser(request), request.params.id);
       return reply.code(204).send(null);
     },
   );
