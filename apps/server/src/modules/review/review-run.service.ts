@@ -27,7 +27,7 @@ export async function startRun(deps: AccessDeps, user: User, input: RunInput): P
     (q: Question) => !q.is_locked,
   );
   if (exam || readable.length === 0) return { session: null, questions: readable };
-  const { session } = await createSession(deps.db, user.id, {
+  const { session } = await createSession(deps, user, {
     name: SESSION_NAMES[input.source],
     question_ids: readable.map((q) => q.id),
   });

@@ -47,8 +47,8 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { total, results } = await service.listSessions(
-        app.db,
-        requireUser(request).id,
+        app,
+        requireUser(request),
         request.query,
       );
       return paginatedResponse(request, request.query, total, results);
@@ -71,8 +71,8 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { created, session } = await service.createSession(
-        app.db,
-        requireUser(request).id,
+        app,
+        requireUser(request),
         request.body,
       );
       return reply.code(created ? 201 : 200).send(session);
@@ -93,8 +93,8 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { created, session } = await service.startNewSession(
-        app.db,
-        requireUser(request).id,
+        app,
+        requireUser(request),
         request.body,
       );
       return reply.code(created ? 201 : 200).send(session);
@@ -113,7 +113,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.clearCourseProgress(app.db, requireUser(request).id, request.body.course_id),
+      service.clearCourseProgress(app, requireUser(request), request.body.course_id),
   );
 
   app.post(
@@ -128,7 +128,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.clearModuleProgress(app.db, requireUser(request).id, request.body.module_id),
+      service.clearModuleProgress(app, requireUser(request), request.body.module_id),
   );
 
   app.get(
@@ -142,7 +142,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sessionSchema, ...errors },
       },
     },
-    async (request) => service.getSession(app.db, requireUser(request).id, request.params.id),
+    async (request) => service.getSession(app, requireUser(request), request.params.id),
   );
 
   app.delete(
@@ -157,7 +157,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.deleteSession(app.db, requireUser(request).id, request.params.id);
+      await service.deleteSession(app, requireUser(request), request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -173,7 +173,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sessionSchema, ...errors },
       },
     },
-    async (request) => service.clearSession(app.db, requireUser(request).id, request.params.id),
+    async (request) => service.clearSession(app, requireUser(request), request.params.id),
   );
 
   app.get(
@@ -188,8 +188,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(sessionResumeSchema), ...errors },
       },
     },
-    async (request) =>
-      service.resumeSessions(app.db, requireUser(request).id, app.config.freeQuestionsPerCourse),
+    async (request) => service.resumeSessions(app, requireUser(request)),
   );
 
   app.get(
@@ -205,8 +204,8 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { total, results } = await answers.listAnswers(
-        app.db,
-        requireUser(request).id,
+        app,
+        requireUser(request),
         request.query,
       );
       return paginatedResponse(request, request.query, total, results);
@@ -246,7 +245,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await answers.deleteAnswer(app.db, requireUser(request).id, request.params.id);
+      await answers.deleteAnswer(app, requireUser(request), request.params.id);
       return reply.code(204).send(null);
     },
   );
