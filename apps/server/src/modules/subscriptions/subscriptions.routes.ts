@@ -23,6 +23,7 @@ import {
 import { z } from 'zod';
 import { requireStaff, requireUser } from '../../lib/auth';
 import { readForm } from '../../lib/multipart';
+import { paginatedResponse } from '../../lib/pagination';
 import * as service from './subscriptions.service';
 
 const security = [{ token: [] }];
@@ -184,7 +185,8 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      return service.listPurchasesForStaff(app, request, request.query);
+      const { total, results } = await service.listPurchasesForStaff(app, request.query);
+      return paginatedResponse(request, request.query, total, results);
     },
   );
 
