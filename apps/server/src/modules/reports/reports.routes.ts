@@ -46,12 +46,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireUser(request);
-      const { total, results } = await service.listReports(
-        app.db,
-        app.storage,
-        user.id,
-        request.query,
-      );
+      const { total, results } = await service.listReports(app, user, request.query);
       return paginatedResponse(request, request.query, total, results);
     },
   );
@@ -67,8 +62,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: reportSchema, ...errors },
       },
     },
-    async (request) =>
-      service.getReport(app.db, app.storage, requireUser(request).id, request.params.id),
+    async (request) => service.getReport(app, requireUser(request), request.params.id),
   );
 
   app.post(
@@ -87,7 +81,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = requireUser(request);
       const form = await readImageForm(request, REPORT_SCREENSHOT_FIELD);
-      const report = await service.createReport(app.db, app.storage, user.id, form);
+      const report = await service.createReport(app, user, form);
       return reply.code(201).send(report);
     },
   );
@@ -105,13 +99,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.updateReport(
-        app.db,
-        app.storage,
-        requireUser(request).id,
-        request.params.id,
-        request.body ?? {},
-      ),
+      service.updateReport(app, requireUser(request), request.params.id, request.body ?? {}),
   );
 
   app.post(
@@ -127,10 +115,8 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       service.bulkDelete(
-        app.db,
-        app.storage,
-        request.log,
-        requireUser(request).id,
+        { db: app.db, storage: app.storage, log: request.log },
+        requireUser(request),
         request.body.ids,
       ),
   );
@@ -155,7 +141,7 @@ const staffReportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { total, results } = await service.listStaffReports(app.db, app.storage, request.query);
+      const { total, results } = await service.listStaffReports(app, request.query);
       return paginatedResponse(request, request.query, total, results);
     },
   );
@@ -173,7 +159,7 @@ const staffReportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { total, results } = await service.listReportGroups(app.db, request.query);
+      const { total, results } = await service.listReportGroups(app, request.query);
       return paginatedResponse(request, request.query, total, results);
     },
   );
@@ -189,7 +175,7 @@ const staffReportsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: staffReportSchema, ...staffErrors },
       },
     },
-    async (request) => service.getStaffReport(app.db, app.storage, request.params.id),
+    async (request) => service.getStaffReport(app, request.params.id),
   );
 
   app.patch(
@@ -205,12 +191,6 @@ const staffReportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.answerReport(
-        app.db,
-        app.storage,
-        requireStaff(request),
-        request.params.id,
-        request.body,
-      ),
+      service.answerReport(app, requireStaff(request), request.params.id, request.body),
   );
 };
