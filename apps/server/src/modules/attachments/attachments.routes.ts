@@ -11,6 +11,7 @@ import {
 } from '@qbank/contract';
 import { z } from 'zod';
 import { requireUser } from '../../lib/auth';
+import { paginatedResponse } from '../../lib/pagination';
 import * as attachments from './attachments.service';
 import { readImageForm } from '../../lib/image-form';
 
@@ -39,7 +40,14 @@ export const attachmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: attachmentItemPageSchema, ...errors },
       },
     },
-    async (request) => attachments.listItems(app, request, requireUser(request), request.query),
+    async (request) => {
+      const { total, results } = await attachments.listItems(
+        app,
+        requireUser(request),
+        request.query,
+      );
+      return paginatedResponse(request, request.query, total, results);
+    },
   );
 
   app.get(
