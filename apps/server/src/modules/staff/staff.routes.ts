@@ -14,7 +14,7 @@ import {
 } from '@qbank/contract';
 import { requireStaff } from '../../lib/auth';
 import { paginatedResponse } from '../../lib/pagination';
-import { COMMENTS, REPLIES, listForStaff, removeAsStaff } from '../comments/comments.service';
+import { comments, listForStaff, replies } from '../comments/comments.service';
 import * as service from './staff.service';
 
 const security = [{ token: [] }];
@@ -91,14 +91,14 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { total, results } = await listForStaff(app.db, request.query);
+      const { total, results } = await listForStaff(app, request.query);
       return paginatedResponse(request, request.query, total, results);
     },
   );
 
   for (const [path, kind, noun] of [
-    ['/staff/comments/:id/remove/', COMMENTS, 'comment'],
-    ['/staff/replies/:id/remove/', REPLIES, 'reply'],
+    ['/staff/comments/:id/remove/', comments, 'comment'],
+    ['/staff/replies/:id/remove/', replies, 'reply'],
   ] as const) {
     app.post(
       path,
@@ -113,8 +113,12 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        const ctx = { db: app.db, storage: app.storage, user: requireStaff(request) };
-        await removeAsStaff(kind as typeof COMMENTS, ctx, request.params.id, request.body.reason);
+        await kind.removeAsStaff(
+          app,
+          requireStaff(request),
+          request.params.id,
+          request.body.reason,
+        );
         return reply.code(204).send(null);
       },
     );
