@@ -40,7 +40,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       requireStaff(request);
-      return service.catalogue(app.db);
+      return service.catalogue(app);
     },
   );
 
@@ -56,7 +56,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       requireStaff(request);
-      const id = await service.createModule(app.db, request.body);
+      const id = await service.createModule(app, request.body);
       return reply.code(201).send({ id });
     },
   );
@@ -73,7 +73,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       requireStaff(request);
-      const id = await service.createCourse(app.db, request.body);
+      const id = await service.createCourse(app, request.body);
       return reply.code(201).send({ id });
     },
   );
@@ -90,7 +90,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       requireStaff(request);
-      const id = await service.createSource(app.db, request.body);
+      const id = await service.createSource(app, request.body);
       return reply.code(201).send({ id });
     },
   );
@@ -114,7 +114,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         requireStaff(request);
-        await service.update(app.db, table, request.params.id, request.body as object);
+        await service.update(app, table, request.params.id, request.body as object);
         return reply.code(204).send(null);
       },
     );
@@ -130,7 +130,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         requireStaff(request);
-        await service.reorder(app.db, table, request.body);
+        await service.reorder(app, table, request.body);
         return reply.code(204).send(null);
       },
     );

@@ -67,7 +67,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
         const issue = parsed.error.issues[0]!;
         throw badRequest(String(issue.path[0] ?? 'non_field_errors'), issue.message);
       }
-      const report = await startImport(app.db, app.storage, upload, {
+      const report = await startImport(app, upload, {
         format: parsed.data.format,
         dryRun: parsed.data.dry_run === 'true',
         defaultModule: parsed.data.module,
@@ -88,7 +88,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       requireStaff(request);
-      return importJob(app.db, request.params.id);
+      return importJob(app, request.params.id);
     },
   );
 
@@ -106,12 +106,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       requireStaff(request);
-      const file = await exportBank(
-        app.db,
-        app.storage,
-        request.query.format,
-        request.query.module,
-      );
+      const file = await exportBank(app, request.query.format, request.query.module);
       return reply
         .header('content-type', file.type)
         .header('content-disposition', `attachment; filename="${file.filename}"`)
