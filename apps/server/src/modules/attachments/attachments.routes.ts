@@ -11,7 +11,7 @@ import {
 } from '@qbank/contract';
 import { z } from 'zod';
 import { requireUser } from '../../lib/auth';
-import { paginatedResponse } from '../../lib/pagination';
+import { pageResponse } from '../../lib/pagination';
 import * as attachments from './attachments.service';
 import { readImageForm } from '../../lib/image-form';
 
@@ -40,14 +40,12 @@ export const attachmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: attachmentItemPageSchema, ...errors },
       },
     },
-    async (request) => {
-      const { total, results } = await attachments.listItems(
-        app,
-        requireUser(request),
+    async (request) =>
+      pageResponse(
+        request,
         request.query,
-      );
-      return paginatedResponse(request, request.query, total, results);
-    },
+        attachments.listItems(app, requireUser(request), request.query),
+      ),
   );
 
   app.get(

@@ -20,7 +20,7 @@ import {
 } from '@qbank/contract';
 import { requireUser } from '../../lib/auth';
 import { readForm } from '../../lib/multipart';
-import { paginatedResponse } from '../../lib/pagination';
+import { pageResponse } from '../../lib/pagination';
 import * as service from './comments.service';
 
 const security = [{ token: [] }];
@@ -61,12 +61,15 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const q = request.query;
-      const { total, results } = await C.list(app, requireUser(request), {
-        parent: q.question,
-        ordering: q.ordering,
-        page: q,
-      });
-      return paginatedResponse(request, q, total, results);
+      return pageResponse(
+        request,
+        q,
+        C.list(app, requireUser(request), {
+          parent: q.question,
+          ordering: q.ordering,
+          page: q,
+        }),
+      );
     },
   );
   app.get(
@@ -145,12 +148,15 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const q = request.query;
-      const { total, results } = await R.list(app, requireUser(request), {
-        parent: q.comment,
-        ordering: q.ordering,
-        page: q,
-      });
-      return paginatedResponse(request, q, total, results);
+      return pageResponse(
+        request,
+        q,
+        R.list(app, requireUser(request), {
+          parent: q.comment,
+          ordering: q.ordering,
+          page: q,
+        }),
+      );
     },
   );
   app.get(

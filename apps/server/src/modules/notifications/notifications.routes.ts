@@ -10,7 +10,7 @@ import {
   unreadCountSchema,
 } from '@qbank/contract';
 import { requireUser } from '../../lib/auth';
-import { paginatedResponse } from '../../lib/pagination';
+import { pageResponse } from '../../lib/pagination';
 import * as service from './notifications.service';
 
 const security = [{ token: [] }];
@@ -34,10 +34,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: notificationPageSchema, ...errors },
       },
     },
-    async (request) => {
-      const { total, results } = await service.list(app, requireUser(request), request.query);
-      return paginatedResponse(request, request.query, total, results);
-    },
+    async (request) =>
+      pageResponse(request, request.query, service.list(app, requireUser(request), request.query)),
   );
 
   app.get(

@@ -18,7 +18,7 @@ import {
   staffReportUpdateSchema,
 } from '@qbank/contract';
 import { requireStaff, requireUser } from '../../lib/auth';
-import { paginatedResponse } from '../../lib/pagination';
+import { pageResponse } from '../../lib/pagination';
 import { readImageForm } from '../../lib/image-form';
 import * as service from './reports.service';
 
@@ -44,11 +44,12 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paginated(reportSchema), ...errors },
       },
     },
-    async (request) => {
-      const user = requireUser(request);
-      const { total, results } = await service.listReports(app, user, request.query);
-      return paginatedResponse(request, request.query, total, results);
-    },
+    async (request) =>
+      pageResponse(
+        request,
+        request.query,
+        service.listReports(app, requireUser(request), request.query),
+      ),
   );
 
   app.get(
@@ -140,10 +141,8 @@ const staffReportsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paginated(staffReportSchema), ...staffErrors },
       },
     },
-    async (request) => {
-      const { total, results } = await service.listStaffReports(app, request.query);
-      return paginatedResponse(request, request.query, total, results);
-    },
+    async (request) =>
+      pageResponse(request, request.query, service.listStaffReports(app, request.query)),
   );
 
   app.get(
@@ -158,10 +157,8 @@ const staffReportsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: reportGroupPageSchema, ...staffErrors },
       },
     },
-    async (request) => {
-      const { total, results } = await service.listReportGroups(app, request.query);
-      return paginatedResponse(request, request.query, total, results);
-    },
+    async (request) =>
+      pageResponse(request, request.query, service.listReportGroups(app, request.query)),
   );
 
   app.get(

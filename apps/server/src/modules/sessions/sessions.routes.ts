@@ -18,7 +18,7 @@ import {
 } from '@qbank/contract';
 import { z } from 'zod';
 import { requireUser } from '../../lib/auth';
-import { paginatedResponse } from '../../lib/pagination';
+import { pageResponse } from '../../lib/pagination';
 import * as answers from './session-questions.service';
 import * as service from './sessions.service';
 
@@ -45,14 +45,12 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paginated(sessionSchema), ...errors },
       },
     },
-    async (request) => {
-      const { total, results } = await service.listSessions(
-        app,
-        requireUser(request),
+    async (request) =>
+      pageResponse(
+        request,
         request.query,
-      );
-      return paginatedResponse(request, request.query, total, results);
-    },
+        service.listSessions(app, requireUser(request), request.query),
+      ),
   );
 
   app.post(
@@ -202,14 +200,12 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paginated(sessionQuestionSchema), ...errors },
       },
     },
-    async (request) => {
-      const { total, results } = await answers.listAnswers(
-        app,
-        requireUser(request),
+    async (request) =>
+      pageResponse(
+        request,
         request.query,
-      );
-      return paginatedResponse(request, request.query, total, results);
-    },
+        answers.listAnswers(app, requireUser(request), request.query),
+      ),
   );
 
   app.post(

@@ -13,7 +13,7 @@ import {
   staffUserUpdateSchema,
 } from '@qbank/contract';
 import { requireStaff } from '../../lib/auth';
-import { paginatedResponse } from '../../lib/pagination';
+import { pageResponse } from '../../lib/pagination';
 import { comments, listForStaff, replies } from '../comments/comments.service';
 import * as service from './staff.service';
 
@@ -43,10 +43,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: staffUserPageSchema, ...errors },
       },
     },
-    async (request) => {
-      const { total, results } = await service.listUsers(app, request.query);
-      return paginatedResponse(request, request.query, total, results);
-    },
+    async (request) => pageResponse(request, request.query, service.listUsers(app, request.query)),
   );
 
   app.get(
@@ -90,10 +87,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: staffCommentPageSchema, ...errors },
       },
     },
-    async (request) => {
-      const { total, results } = await listForStaff(app, request.query);
-      return paginatedResponse(request, request.query, total, results);
-    },
+    async (request) => pageResponse(request, request.query, listForStaff(app, request.query)),
   );
 
   for (const [path, kind, noun] of [

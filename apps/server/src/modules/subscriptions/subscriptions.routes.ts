@@ -23,7 +23,7 @@ import {
 import { z } from 'zod';
 import { requireStaff, requireUser } from '../../lib/auth';
 import { readForm } from '../../lib/multipart';
-import { paginatedResponse } from '../../lib/pagination';
+import { pageResponse } from '../../lib/pagination';
 import * as service from './subscriptions.service';
 
 const security = [{ token: [] }];
@@ -184,10 +184,8 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: staffPurchasePageSchema, ...staffErrors, 404: detailErrorSchema },
       },
     },
-    async (request) => {
-      const { total, results } = await service.listPurchasesForStaff(app, request.query);
-      return paginatedResponse(request, request.query, total, results);
-    },
+    async (request) =>
+      pageResponse(request, request.query, service.listPurchasesForStaff(app, request.query)),
   );
 
   app.post(
