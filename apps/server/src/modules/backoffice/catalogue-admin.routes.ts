@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  detailErrorSchema,
-  fieldErrorsSchema,
-  queryId,
   reorderSchema,
   staffCourseInputSchema,
   staffCoursePatchSchema,
@@ -14,17 +11,10 @@ import {
   staffSourcePatchSchema,
 } from '@qbank/contract';
 import { requireStaff } from '../../lib/auth';
+import { common, errors, params } from './route-schema';
 import * as service from './catalogue-admin.service';
 import type { CatalogueTable } from './catalogue-admin.repository';
 
-const errors = {
-  400: fieldErrorsSchema,
-  401: detailErrorSchema,
-  403: detailErrorSchema,
-  404: detailErrorSchema,
-};
-const params = z.object({ id: queryId });
-const common = { tags: ['staff'], security: [{ token: [] }] };
 const created = z.object({ id: z.number().int() });
 
 /** Staff: modules, courses and sources (create, edit, archive, reorder). Issue 12. */

@@ -3,8 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   EXPORT_FORMATS,
   IMPORT_FORMATS,
-  detailErrorSchema,
-  fieldErrorsSchema,
   importJobSchema,
   importReportSchema,
   optionalQuery,
@@ -15,16 +13,10 @@ import { storeImage } from '../../lib/images';
 import { readForm } from '../../lib/multipart';
 import { mediaUrl } from '../../lib/storage';
 import { requireStaff } from '../../lib/auth';
+import { common, errors } from './route-schema';
 import { exportBank } from './exports.service';
 import { importJob, startImport } from './imports.service';
 
-const errors = {
-  400: fieldErrorsSchema,
-  401: detailErrorSchema,
-  403: detailErrorSchema,
-  404: detailErrorSchema,
-};
-const common = { tags: ['staff'], security: [{ token: [] }] };
 /** A bank file may be larger than an image upload. */
 const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 

@@ -5,10 +5,7 @@ import {
   bankQuerySchema,
   casePageSchema,
   caseListQuerySchema,
-  detailErrorSchema,
-  fieldErrorsSchema,
   itemAnalysisSchema,
-  queryId,
   questionVersionSchema,
   staffCaseInputSchema,
   staffCaseSchema,
@@ -18,18 +15,10 @@ import {
   statusChangeSchema,
 } from '@qbank/contract';
 import { requireStaff } from '../../lib/auth';
+import { common, errors, params } from './route-schema';
 import { bankTable, itemAnalysis } from './analysis.service';
 import * as cases from './cases.service';
 import * as service from './question-admin.service';
-
-const errors = {
-  400: fieldErrorsSchema,
-  401: detailErrorSchema,
-  403: detailErrorSchema,
-  404: detailErrorSchema,
-};
-const params = z.object({ id: queryId });
-const common = { tags: ['staff'], security: [{ token: [] }] };
 
 /** Staff: the question bank, editor, workflow, versions and item analysis. Issue 12. */
 export const questionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
