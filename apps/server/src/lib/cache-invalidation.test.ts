@@ -268,7 +268,7 @@ describe('writes outside the writer’s own request', () => {
       stem: q.stem,
       choices: q.choices.map((c) => ({ id: c.id, text: c.text, is_correct: c.id === wrong })),
     });
-    const saved = await updateQuestion(db, admin.user, q.id, input);
+    const saved = await updateQuestion({ db }, admin.user, q.id, input);
     expect(saved.rescored).toBe(1);
     expect(entriesOf(answerer.user.id)).toEqual(zeros(entriesOf(answerer.user.id)));
     // A bystander keeps their token and access; content caches start again for everyone.

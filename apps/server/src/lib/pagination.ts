@@ -34,3 +34,13 @@ export function paginatedResponse<T>(
     results,
   };
 }
+
+/** A route's paged answer: the service's rows and their total, with DRF's next/previous links. */
+export async function pageResponse<T>(
+  request: FastifyRequest,
+  query: PageQuery,
+  page: Promise<{ total: number; results: T[] }>,
+): Promise<Paginated<T>> {
+  const { total, results } = await page;
+  return paginatedResponse(request, query, total, results);
+}

@@ -11,6 +11,7 @@ import {
 } from '@qbank/contract';
 import { z } from 'zod';
 import { requireUser } from '../../lib/auth';
+import { pageResponse } from '../../lib/pagination';
 import * as attachments from './attachments.service';
 import { readImageForm } from '../../lib/image-form';
 
@@ -39,7 +40,12 @@ export const attachmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: attachmentItemPageSchema, ...errors },
       },
     },
-    async (request) => attachments.listItems(app, request, requireUser(request), request.query),
+    async (request) =>
+      pageResponse(
+        request,
+        request.query,
+        attachments.listItems(app, requireUser(request), request.query),
+      ),
   );
 
   app.get(

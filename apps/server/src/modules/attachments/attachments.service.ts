@@ -1,16 +1,15 @@
 import { invalidPk } from '@qbank/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   ATTACHMENT_FILES_FIELD,
   attachmentCreateSchema,
   IMAGES_PER_RECORD_MAX,
   type AttachmentItem,
   type PageQuery,
-  type Paginated,
 } from '@qbank/contract';
+import type { App } from '../../app';
 import type { User } from '../../lib/auth';
 import { badRequest, notFound } from '../../lib/errors';
-import { assertPageExists, paginatedResponse, pageWindow } from '../../lib/pagination';
+import { assertPageExists, pageWindow } from '../../lib/pagination';
 import { parseOrThrow } from '../../lib/validation';
 import * as repo from './attachments.repository';
 import { REMOVED_FIELD, type ImageForm } from '../../lib/image-form';
@@ -18,12 +17,13 @@ import { cleanImages, deleteStoredFiles, withStoredImages } from '../../lib/imag
 
 const FOLDER = 'attachments';
 
-async function toItems(
-  app: FastifyInstance,
-  rows: repo.AttachmentRow[],
-): Promise<AttachmentItem[]> {
+type Deps = Pick<App, 'db' | 'storage'>;
+/** Writes that drop images log a file that could not be deleted. */
+type WriteDeps = Deps & Pick<App, 'log'>;
+
+async function toItems(deps: Deps, rows: repo.AttachmentRow[]): Promise<AttachmentItem[]> {
   const images = await repo.imagesOfItems(
-    app.db,
+    deps.db,
     rows.map((r) => r.id),
   );
   return rows.map((row) => ({
@@ -31,55 +31,46 @@ async function toItems(
     question: row.questionId,
     images: images
       .filter((i) => i.attachmentItemId === row.id)
-      .map((i) => ({ id: i.id, url: app.storage.url(i.key) })),
+      .map((i) => ({ id: i.id, url: deps.storage.url(i.key) })),
     created_at: row.createdAt.toISOString(),
   }));
 }
 
 export async function listItems(
-  app: FastifyInstance,
-  request: FastifyRequest,
+  deps: Deps,
   user: User,
   query: PageQuery & { question?: number },
-): Promise<Paginated<AttachmentItem>> {
-  const total = await repo.countItems(app.db, user.id, query.question);
+): Promise<{ total: number; results: AttachmentItem[] }> {
+  const total = await repo.countItems(deps.db, user.id, query.question);
   assertPageExists(query, total);
-  const rows = await repo.listItems(app.db, user.id, {
+  const rows = await repo.listItems(deps.db, user.id, {
     questionId: query.question,
     ...pageWindow(query),
   });
-  return paginatedResponse(request, query, total, await toItems(app, rows));
+  return { total, results: await toItems(deps, rows) };
 }
 
-export async function getItem(
-  app: FastifyInstance,
-  user: User,
-  id: number,
-): Promise<AttachmentItem> {
-  const row = await repo.findItem(app.db, user.id, id);
+export async function getItem(deps: Deps, user: User, id: number): Promise<AttachmentItem> {
+  const row = await repo.findItem(deps.db, user.id, id);
   if (!row) throw notFound();
-  const [item] = await toItems(app, [row]);
+  const [item] = await toItems(deps, [row]);
   return item!;
 }
 
 /** POST: a question and at least one image. */
-export async function createItem(
-  app: FastifyInstance,
-  user: User,
-  form: ImageForm,
-): Promise<AttachmentItem> {
+export async function createItem(deps: Deps, user: User, form: ImageForm): Promise<AttachmentItem> {
   const input = parseOrThrow(attachmentCreateSchema, form.data);
   if (form.removedIds.length)
     throw badRequest(REMOVED_FIELD, 'A new item has no images to remove.');
   if (form.files.length === 0) throw badRequest(ATTACHMENT_FILES_FIELD, 'No file was submitted.');
-  if (!(await repo.isPublishedQuestion(app.db, input.question))) {
+  if (!(await repo.isPublishedQuestion(deps.db, input.question))) {
     throw badRequest('question', invalidPk(input.question));
   }
   const images = await cleanImages(ATTACHMENT_FILES_FIELD, form.files);
-  const item = await withStoredImages(app.storage, FOLDER, images, (keys) =>
-    repo.insertItem(app.db, user.id, input.question, keys),
+  const item = await withStoredImages(deps.storage, FOLDER, images, (keys) =>
+    repo.insertItem(deps.db, user.id, input.question, keys),
   );
-  return getItem(app, user, item.id);
+  return getItem(deps, user, item.id);
 }
 
 /**
@@ -87,15 +78,15 @@ export async function createItem(
  * keeps between 1 and 10 images; to remove the last one, delete the item.
  */
 export async function updateItem(
-  app: FastifyInstance,
+  deps: WriteDeps,
   user: User,
   id: number,
   form: ImageForm,
 ): Promise<AttachmentItem> {
-  if (!(await repo.findItem(app.db, user.id, id))) throw notFound();
+  if (!(await repo.findItem(deps.db, user.id, id))) throw notFound();
   const images = await cleanImages(ATTACHMENT_FILES_FIELD, form.files);
-  const removedKeys = await withStoredImages(app.storage, FOLDER, images, (addKeys) =>
-    repo.changeImages(app.db, user.id, id, { removeIds: form.removedIds, addKeys }, (state) => {
+  const removedKeys = await withStoredImages(deps.storage, FOLDER, images, (addKeys) =>
+    repo.changeImages(deps.db, user.id, id, { removeIds: form.removedIds, addKeys }, (state) => {
       if (state.unknownRemovedIds.length)
         throw badRequest(REMOVED_FIELD, invalidPk(state.unknownRemovedIds[0]));
       if (state.imagesAfter > IMAGES_PER_RECORD_MAX) {
@@ -113,12 +104,12 @@ export async function updateItem(
     }),
   );
   if (removedKeys === null) throw notFound();
-  await deleteStoredFiles(app.storage, removedKeys, app.log);
-  return getItem(app, user, id);
+  await deleteStoredFiles(deps.storage, removedKeys, deps.log);
+  return getItem(deps, user, id);
 }
 
-export async function deleteItem(app: FastifyInstance, user: User, id: number): Promise<void> {
-  const keys = await repo.deleteItem(app.db, user.id, id);
+export async function deleteItem(deps: WriteDeps, user: User, id: number): Promise<void> {
+  const keys = await repo.deleteItem(deps.db, user.id, id);
   if (keys === null) throw notFound();
-  await deleteStoredFiles(app.storage, keys, app.log);
+  await deleteStoredFiles(deps.storage, keys, deps.log);
 }

@@ -6,7 +6,7 @@ import {
   fieldErrorsSchema,
 } from '@qbank/contract';
 import { requireStaff } from '../../lib/auth';
-import { paginatedResponse } from '../../lib/pagination';
+import { pageResponse } from '../../lib/pagination';
 import * as service from './audit.service';
 
 /** GET /api/staff/audit/: every staff action, newest first, filterable (staff only). */
@@ -32,9 +32,6 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => {
-      const { total, results } = await service.list(app.db, request.query);
-      return paginatedResponse(request, request.query, total, results);
-    },
+    async (request) => pageResponse(request, request.query, service.list(app, request.query)),
   );
 };

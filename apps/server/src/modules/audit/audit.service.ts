@@ -1,7 +1,9 @@
 import type { AuditEntry, AuditQuery } from '@qbank/contract';
-import type { Db } from '../../db/client';
+import type { App } from '../../app';
 import { assertPageExists, pageWindow } from '../../lib/pagination';
 import * as repo from './audit.repository';
+
+type Deps = Pick<App, 'db'>;
 
 export interface StaffActor {
   id: number;
@@ -24,7 +26,7 @@ function snapshot(value: unknown): unknown {
  * and after (in the API's own shape, so the log reads like the API).
  */
 export async function recordStaffAction(
-  db: Db,
+  { db }: Deps,
   actor: StaffActor,
   action: string,
   target: AuditTarget,
@@ -57,7 +59,7 @@ function toEntry(row: repo.AuditRow): AuditEntry {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export async function list(db: Db, query: AuditQuery) {
+export async function list({ db }: Deps, query: AuditQuery) {
   const { total, rows } = await repo.list(
     db,
     {

@@ -1,5 +1,6 @@
 import { drfMessages, userUpdateSchema, type UserDetail } from '@qbank/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { App } from '../../app';
 import type { User } from '../../lib/auth';
 import { badRequest, nonFieldError } from '../../lib/errors';
 import { storeImage } from '../../lib/images';
@@ -9,9 +10,9 @@ import { deleteUser, updateUser, userFileKeys, type UserChanges } from './auth.r
 import { toUserDetail } from './user-detail';
 
 /** The fields and image file of a PATCH, JSON or multipart; null and empty values left out (seed §5). */
-async function readProfileForm(
-  request: FastifyRequest,
-): Promise<{ fields: Record<string, unknown>; image?: UploadedFile }> {
+type ProfileForm = { fields: Record<string, unknown>; image?: UploadedFile };
+
+export async function readProfileForm(request: FastifyRequest): Promise<ProfileForm> {
   if (request.isMultipart()) {
     const form = await readForm(request);
     // A file where a text field is expected, or text where the image is (issue 17).
@@ -36,11 +37,10 @@ async function readProfileForm(
  * read-only (ignored, as DRF does). A new image replaces the old one, whose file is deleted.
  */
 export async function updateProfile(
-  app: FastifyInstance,
+  deps: Pick<App, 'db' | 'storage'>,
   user: User,
-  request: FastifyRequest,
+  { fields, image }: ProfileForm,
 ): Promise<User> {
-  const { fields, image } = await readProfileForm(request);
   const input = parseOrThrow(userUpdateSchema, fields);
   const changes: UserChanges = {};
   if (input.first_name !== undefined) changes.firstName = input.first_name;
@@ -48,24 +48,24 @@ export async function updateProfile(
   if (input.phone !== undefined) changes.phone = input.phone;
   if (input.date_of_birth !== undefined) changes.dateOfBirth = input.date_of_birth;
   if (image && image.data.length > 0)
-    changes.image = await storeImage(app.storage, 'profiles', 'image', image.data);
+    changes.image = await storeImage(deps.storage, 'profiles', 'image', image.data);
   if (!Object.keys(changes).length) return user;
   let updated: User;
   try {
-    updated = await updateUser(app.db, user.id, changes);
+    updated = await updateUser(deps.db, user.id, changes);
   } catch (err) {
-    if (changes.image) await app.storage.delete(changes.image);
+    if (changes.image) await deps.storage.delete(changes.image);
     throw err;
   }
-  if (changes.image && user.image) await app.storage.delete(user.image);
+  if (changes.image && user.image) await deps.storage.delete(user.image);
   return updated;
 }
 
 export const profile = (user: User, token: string | null): UserDetail => toUserDetail(user, token);
 
 /** Deletes the account with every personal row (cascade), then its files from storage. */
-export async function deleteAccount(app: FastifyInstance, user: User): Promise<void> {
-  const keys = await userFileKeys(app.db, user.id);
-  await deleteUser(app.db, user.id);
-  for (const key of keys) await app.storage.delete(key);
+export async function deleteAccount(deps: Pick<App, 'db' | 'storage'>, user: User): Promise<void> {
+  const keys = await userFileKeys(deps.db, user.id);
+  await deleteUser(deps.db, user.id);
+  for (const key of keys) await deps.storage.delete(key);
 }

@@ -16,7 +16,7 @@ import {
 } from '@qbank/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../lib/auth';
-import { deleteAccount, profile, updateProfile } from './account.service';
+import { deleteAccount, profile, readProfileForm, updateProfile } from './account.service';
 import { authLimits } from './auth.limits';
 import * as auth from './auth.service';
 import { confirmReset, requestReset, verifyResetCode } from './password-reset.service';
@@ -151,7 +151,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await updateProfile(app, requireUser(request), request);
+      const user = await updateProfile(app, requireUser(request), await readProfileForm(request));
       return profile(user, requestToken(request.headers.authorization));
     },
   );

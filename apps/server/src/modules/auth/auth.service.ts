@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES } from '@qbank/contract/constants';
 import type { AuthResponse, LoginRequest, RegistrationRequest } from '@qbank/contract';
-import type { FastifyInstance } from 'fastify';
+import type { App } from '../../app';
 import { issueToken, type User } from '../../lib/auth';
 import { ApiError, detailError, fieldErrors, nonFieldError } from '../../lib/errors';
 import { MailError } from '../../lib/mail';
@@ -29,11 +29,11 @@ const authAnswer = (user: User, key: string): AuthResponse => ({
 
 /** Sends a mail, turning a transport failure into 503 with a sentence the client can show. */
 export async function sendOrFail(
-  app: FastifyInstance,
+  deps: Pick<App, 'mailer'>,
   mail: { to: string; subject: string; text: string },
 ) {
   try {
-    await app.mailer.send(mail);
+    await deps.mailer.send(mail);
   } catch (err) {
     if (err instanceof MailError) throw detailError(503, MAIL_FAILED);
     throw err;
@@ -51,17 +51,17 @@ export function verificationMail(to: string, code: string) {
 }
 
 export async function login(
-  app: FastifyInstance,
+  deps: Pick<App, 'db'>,
   { email, password }: LoginRequest,
 ): Promise<AuthResponse> {
-  const user = await findUserByEmail(app.db, email);
+  const user = await findUserByEmail(deps.db, email);
   const ok = await verifyPassword(
     password,
     user?.passwordHash ?? (await (dummyHash ??= hashPassword('x'))),
   );
   if (!user || !user.passwordHash || !ok || !user.isActive) throw nonFieldError(LOGIN_FAILED);
-  const updated = await updateUser(app.db, user.id, { lastLogin: new Date() });
-  return authAnswer(updated, await issueToken(app.db, user.id));
+  const updated = await updateUser(deps.db, user.id, { lastLogin: new Date() });
+  return authAnswer(updated, await issueToken(deps.db, user.id));
 }
 
 /**
@@ -70,12 +70,12 @@ export async function login(
  * sends a new code (docs/decisions/001-accounts.md).
  */
 export async function register(
-  app: FastifyInstance,
+  deps: Pick<App, 'db' | 'mailer'>,
   input: RegistrationRequest,
 ): Promise<AuthResponse> {
   const owner = { email: input.email, first_name: input.first_name, last_name: input.last_name };
   const errors: Record<string, string[]> = {};
-  if (await findUserByEmail(app.db, input.email)) errors.email = [EMAIL_TAKEN];
+  if (await findUserByEmail(deps.db, input.email)) errors.email = [EMAIL_TAKEN];
   const problems = passwordProblems(input.password1, owner);
   if (problems.length) errors.password1 = problems;
   if (Object.keys(errors).length) throw fieldErrors(errors);
@@ -83,7 +83,7 @@ export async function register(
 
   const { code, row } = draftCode('email_verification');
   const created = await createUserWithToken(
-    app.db,
+    deps.db,
     {
       email: input.email,
       passwordHash: await hashPassword(input.password1),
@@ -97,7 +97,7 @@ export async function register(
   );
   if (!created) throw fieldErrors({ email: [EMAIL_TAKEN] });
   try {
-    await app.mailer.send(verificationMail(created.user.email, code));
+    await deps.mailer.send(verificationMail(created.user.email, code));
   } catch (err) {
     if (!(err instanceof MailError)) throw err;
     // Logged by the mailer; the user asks for a new code with resend.
@@ -105,10 +105,14 @@ export async function register(
   return authAnswer(created.user, created.key);
 }
 
-export async function verifyEmail(app: FastifyInstance, user: User, code: string): Promise<string> {
+export async function verifyEmail(
+  deps: Pick<App, 'db'>,
+  user: User,
+  code: string,
+): Promise<string> {
   if (user.isConfirmed) return 'The e-mail address is already confirmed.';
-  await checkCode(app.db, { purpose: 'email_verification', code, userId: user.id, consume: true });
-  await updateUser(app.db, user.id, { isConfirmed: true });
+  await checkCode(deps.db, { purpose: 'email_verification', code, userId: user.id, consume: true });
+  await updateUser(deps.db, user.id, { isConfirmed: true });
   return 'The e-mail address has been confirmed.';
 }
 
@@ -116,42 +120,45 @@ export const RESENT =
   'If this address belongs to an unconfirmed account, a new code has been sent to it.';
 
 /** Same answer for an unknown or already confirmed address (no account enumeration). */
-export async function resendVerificationCode(app: FastifyInstance, email: string): Promise<string> {
-  const user = await findUserByEmail(app.db, email);
+export async function resendVerificationCode(
+  deps: Pick<App, 'db' | 'mailer'>,
+  email: string,
+): Promise<string> {
+  const user = await findUserByEmail(deps.db, email);
   if (user && user.isActive && !user.isConfirmed) {
-    const code = await issueCode(app.db, user.id, 'email_verification');
-    await sendOrFail(app, verificationMail(user.email, code));
+    const code = await issueCode(deps.db, user.id, 'email_verification');
+    await sendOrFail(deps, verificationMail(user.email, code));
   }
   return RESENT;
 }
 
-export async function logout(app: FastifyInstance, tokenHash: string): Promise<string> {
-  await deleteToken(app.db, tokenHash);
+export async function logout(deps: Pick<App, 'db'>, tokenHash: string): Promise<string> {
+  await deleteToken(deps.db, tokenHash);
   return 'Successfully logged out.';
 }
 
 export async function providerSignIn(
-  app: FastifyInstance,
+  deps: Pick<App, 'db' | 'config'>,
   accessToken: string,
 ): Promise<AuthResponse> {
-  const identity = await fetchProviderIdentity(app.config.oidcUserinfoUrl, accessToken);
-  const user = await findUserByEmail(app.db, identity.email);
+  const identity = await fetchProviderIdentity(deps.config.oidcUserinfoUrl, accessToken);
+  const user = await findUserByEmail(deps.db, identity.email);
   if (!user) throw nonFieldError(SIGN_UP_FIRST);
   if (!user.isActive) throw nonFieldError(LOGIN_FAILED);
   // The provider has verified the address: that confirms it here too.
-  const updated = await updateUser(app.db, user.id, { lastLogin: new Date(), isConfirmed: true });
-  return authAnswer(updated, await issueToken(app.db, user.id));
+  const updated = await updateUser(deps.db, user.id, { lastLogin: new Date(), isConfirmed: true });
+  return authAnswer(updated, await issueToken(deps.db, user.id));
 }
 
 /** A confirmed user without a password (they sign in with the provider, or reset one). */
 export async function providerSignUp(
-  app: FastifyInstance,
+  deps: Pick<App, 'db' | 'config'>,
   accessToken: string,
 ): Promise<AuthResponse> {
-  const identity = await fetchProviderIdentity(app.config.oidcUserinfoUrl, accessToken);
+  const identity = await fetchProviderIdentity(deps.config.oidcUserinfoUrl, accessToken);
   const emailTaken = () => new ApiError(400, { email: [EMAIL_TAKEN] });
-  if (await findUserByEmail(app.db, identity.email)) throw emailTaken();
-  const created = await createUserWithToken(app.db, {
+  if (await findUserByEmail(deps.db, identity.email)) throw emailTaken();
+  const created = await createUserWithToken(deps.db, {
     email: identity.email,
     passwordHash: null,
     firstName: identity.firstName,

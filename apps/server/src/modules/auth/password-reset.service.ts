@@ -1,5 +1,5 @@
 import type { ResetCodeRequest, ResetConfirmRequest } from '@qbank/contract';
-import type { FastifyInstance } from 'fastify';
+import type { App } from '../../app';
 import { fieldErrors, nonFieldError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { findUserByEmail, findUserById, setPasswordAndRevokeTokens } from './auth.repository';
@@ -14,11 +14,14 @@ export const CODE_VALID = 'The code is valid.';
 export const PASSWORD_RESET = 'Password has been reset with the new password.';
 
 /** Mails a reset code; the same answer for an unknown address (no account enumeration). */
-export async function requestReset(app: FastifyInstance, email: string): Promise<string> {
-  const user = await findUserByEmail(app.db, email);
+export async function requestReset(
+  deps: Pick<App, 'db' | 'mailer'>,
+  email: string,
+): Promise<string> {
+  const user = await findUserByEmail(deps.db, email);
   if (user && user.isActive) {
-    const code = await issueCode(app.db, user.id, 'password_reset');
-    await sendOrFail(app, {
+    const code = await issueCode(deps.db, user.id, 'password_reset');
+    await sendOrFail(deps, {
       to: user.email,
       subject: 'Your QBank password reset code',
       text:
@@ -34,39 +37,39 @@ export async function requestReset(app: FastifyInstance, email: string): Promise
  * against that account's code), else undefined and the code is looked up among live reset codes.
  */
 async function scopeUserId(
-  app: FastifyInstance,
+  deps: Pick<App, 'db'>,
   email: string | undefined,
 ): Promise<number | undefined | null> {
   if (email === undefined) return undefined;
-  const user = await findUserByEmail(app.db, email);
+  const user = await findUserByEmail(deps.db, email);
   return user && user.isActive ? user.id : null;
 }
 
 export async function verifyResetCode(
-  app: FastifyInstance,
+  deps: Pick<App, 'db'>,
   { code, email }: ResetCodeRequest,
 ): Promise<string> {
-  const userId = await scopeUserId(app, email);
+  const userId = await scopeUserId(deps, email);
   if (userId === null) throw invalidCode();
-  await checkCode(app.db, { purpose: 'password_reset', code, userId, consume: false });
+  await checkCode(deps.db, { purpose: 'password_reset', code, userId, consume: false });
   return CODE_VALID;
 }
 
 /** Sets the new password, uses the code up and revokes every token of the account. */
 export async function confirmReset(
-  app: FastifyInstance,
+  deps: Pick<App, 'db'>,
   input: ResetConfirmRequest,
 ): Promise<string> {
-  const userId = await scopeUserId(app, input.email);
+  const userId = await scopeUserId(deps, input.email);
   if (userId === null) throw invalidCode();
   // Check first (without using it up) so a bad password does not burn the code.
-  const row = await checkCode(app.db, {
+  const row = await checkCode(deps.db, {
     purpose: 'password_reset',
     code: input.code,
     userId,
     consume: false,
   });
-  const user = await findUserById(app.db, row.userId);
+  const user = await findUserById(deps.db, row.userId);
   if (!user || !user.isActive) throw invalidCode();
   const problems = passwordProblems(input.new_password1, {
     email: user.email,
@@ -75,14 +78,14 @@ export async function confirmReset(
   });
   if (problems.length) throw fieldErrors({ new_password1: problems });
   if (input.new_password1 !== input.new_password2) throw nonFieldError(PASSWORD_MISMATCH);
-  await checkCode(app.db, {
+  await checkCode(deps.db, {
     purpose: 'password_reset',
     code: input.code,
     userId: user.id,
     consume: true,
   });
-  await setPasswordAndRevokeTokens(app.db, user.id, await hashPassword(input.new_password1));
+  await setPasswordAndRevokeTokens(deps.db, user.id, await hashPassword(input.new_password1));
   // The caller is anonymous, so the write hook does not know whose tokens just died.
-  await invalidateUsers(app.db, [user.id]);
+  await invalidateUsers(deps.db, [user.id]);
   return PASSWORD_RESET;
 }

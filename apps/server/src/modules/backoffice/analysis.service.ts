@@ -1,13 +1,15 @@
 import type { BankPage, BankQuery, ItemAnalysis } from '@qbank/contract';
-import type { Db } from '../../db/client';
+import type { App } from '../../app';
 import { notFound } from '../../lib/errors';
 import * as bank from './bank.repository';
 import { findQuestion } from './question-admin.repository';
 
+type Deps = Pick<App, 'db'>;
+
 const LETTERS = 'ABCDEFGH';
 const round = (n: number | null) => (n === null ? null : Math.round(n * 1000) / 1000);
 
-export async function bankTable(db: Db, query: BankQuery): Promise<BankPage> {
+export async function bankTable({ db }: Deps, query: BankQuery): Promise<BankPage> {
   const page = Number(query.page ?? 1);
   const pageSize = Number(query.page_size ?? 25);
   const list = await bank.bankPage(db, { ...query, page, page_size: pageSize });
@@ -48,7 +50,7 @@ function pointBiserial(answers: bank.FirstAnswer[]): number | null {
   return ((mean(right) - mean(wrong)) / sd) * Math.sqrt(p * (1 - p));
 }
 
-export async function itemAnalysis(db: Db, questionId: number): Promise<ItemAnalysis> {
+export async function itemAnalysis({ db }: Deps, questionId: number): Promise<ItemAnalysis> {
   const question = await findQuestion(db, questionId);
   if (!question) throw notFound();
   const answers = await bank.firstAnswersOf(db, questionId);

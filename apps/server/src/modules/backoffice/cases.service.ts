@@ -1,7 +1,9 @@
 import type { CaseListQuery, CasePage, StaffCase } from '@qbank/contract';
-import type { Db } from '../../db/client';
+import type { App } from '../../app';
 import { badRequest, notFound } from '../../lib/errors';
 import * as repo from './cases.repository';
+
+type Deps = Pick<App, 'db'>;
 
 const INVALID_CHOICE = 'Select a valid choice. That choice is not one of the available choices.';
 
@@ -27,7 +29,7 @@ async function attach(tx: repo.Conn, caseId: number, courseId: number, ids: numb
   for (const [index, id] of ids.entries()) await repo.placeInCase(tx, id, caseId, start + index);
 }
 
-export async function caseDetail(db: Db, id: number): Promise<StaffCase> {
+export async function caseDetail({ db }: Deps, id: number): Promise<StaffCase> {
   const row = await repo.findCase(db, id);
   if (!row) throw notFound();
   return {
@@ -38,17 +40,17 @@ export async function caseDetail(db: Db, id: number): Promise<StaffCase> {
   };
 }
 
-export async function createCase(db: Db, input: CaseInput): Promise<StaffCase> {
+export async function createCase({ db }: Deps, input: CaseInput): Promise<StaffCase> {
   const id = await db.transaction(async (tx) => {
     if (!(await repo.courseExists(tx, input.course))) throw badRequest('course', INVALID_CHOICE);
     const caseId = await repo.insertCase(tx, input.course, input.vignette);
     await attach(tx, caseId, input.course, input.questions);
     return caseId;
   });
-  return caseDetail(db, id);
+  return caseDetail({ db }, id);
 }
 
-export async function updateCase(db: Db, id: number, input: CaseInput): Promise<StaffCase> {
+export async function updateCase({ db }: Deps, id: number, input: CaseInput): Promise<StaffCase> {
   await db.transaction(async (tx) => {
     const row = await repo.findCase(tx, id);
     if (!row) throw notFound();
@@ -58,10 +60,10 @@ export async function updateCase(db: Db, id: number, input: CaseInput): Promise<
     await repo.updateVignette(tx, id, input.vignette);
     await attach(tx, id, row.courseId, input.questions);
   });
-  return caseDetail(db, id);
+  return caseDetail({ db }, id);
 }
 
-export async function listCases(db: Db, query: CaseListQuery): Promise<CasePage> {
+export async function listCases({ db }: Deps, query: CaseListQuery): Promise<CasePage> {
   const pageSize = Number(query.page_size ?? 25);
   const offset = (Number(query.page ?? 1) - 1) * pageSize;
   const list = await repo.listCases(

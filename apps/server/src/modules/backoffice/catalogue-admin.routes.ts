@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  detailErrorSchema,
-  fieldErrorsSchema,
-  queryId,
   reorderSchema,
   staffCourseInputSchema,
   staffCoursePatchSchema,
@@ -14,17 +11,10 @@ import {
   staffSourcePatchSchema,
 } from '@qbank/contract';
 import { requireStaff } from '../../lib/auth';
+import { common, errors, params } from './route-schema';
 import * as service from './catalogue-admin.service';
 import type { CatalogueTable } from './catalogue-admin.repository';
 
-const errors = {
-  400: fieldErrorsSchema,
-  401: detailErrorSchema,
-  403: detailErrorSchema,
-  404: detailErrorSchema,
-};
-const params = z.object({ id: queryId });
-const common = { tags: ['staff'], security: [{ token: [] }] };
 const created = z.object({ id: z.number().int() });
 
 /** Staff: modules, courses and sources (create, edit, archive, reorder). Issue 12. */
@@ -40,7 +30,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       requireStaff(request);
-      return service.catalogue(app.db);
+      return service.catalogue(app);
     },
   );
 
@@ -56,7 +46,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       requireStaff(request);
-      const id = await service.createModule(app.db, request.body);
+      const id = await service.createModule(app, request.body);
       return reply.code(201).send({ id });
     },
   );
@@ -73,7 +63,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       requireStaff(request);
-      const id = await service.createCourse(app.db, request.body);
+      const id = await service.createCourse(app, request.body);
       return reply.code(201).send({ id });
     },
   );
@@ -90,7 +80,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       requireStaff(request);
-      const id = await service.createSource(app.db, request.body);
+      const id = await service.createSource(app, request.body);
       return reply.code(201).send({ id });
     },
   );
@@ -114,7 +104,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         requireStaff(request);
-        await service.update(app.db, table, request.params.id, request.body as object);
+        await service.update(app, table, request.params.id, request.body as object);
         return reply.code(204).send(null);
       },
     );
@@ -130,7 +120,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         requireStaff(request);
-        await service.reorder(app.db, table, request.body);
+        await service.reorder(app, table, request.body);
         return reply.code(204).send(null);
       },
     );

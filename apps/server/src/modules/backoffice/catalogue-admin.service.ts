@@ -10,13 +10,16 @@ import type {
   StaffSourceInput,
   StaffSourcePatch,
 } from '@qbank/contract';
+import type { App } from '../../app';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
 import * as repo from './catalogue-admin.repository';
 
+type Deps = Pick<App, 'db'>;
+
 const INVALID_CHOICE = 'Select a valid choice. That choice is not one of the available choices.';
 
-export async function catalogue(db: Db): Promise<StaffModule[]> {
+export async function catalogue({ db }: Deps): Promise<StaffModule[]> {
   const { moduleRows, courseRows, sourceRows, counts } = await repo.loadCatalogue(db);
   const byCourse = new Map<number, number>();
   const bySource = new Map<number, number>();
@@ -61,10 +64,10 @@ async function assertModule(db: Db, id: number) {
   if (!(await repo.moduleExists(db, id))) throw badRequest('module', INVALID_CHOICE);
 }
 
-export const createModule = (db: Db, input: Required<StaffModuleInput>) =>
+export const createModule = ({ db }: Deps, input: Required<StaffModuleInput>) =>
   repo.insertModule(db, input);
 
-export async function createCourse(db: Db, input: Required<StaffCourseInput>) {
+export async function createCourse({ db }: Deps, input: Required<StaffCourseInput>) {
   await assertModule(db, input.module);
   return repo.insertCourse(db, {
     moduleId: input.module,
@@ -73,7 +76,7 @@ export async function createCourse(db: Db, input: Required<StaffCourseInput>) {
   });
 }
 
-export async function createSource(db: Db, input: Required<StaffSourceInput>) {
+export async function createSource({ db }: Deps, input: Required<StaffSourceInput>) {
   await assertModule(db, input.module);
   return repo.insertSource(db, { moduleId: input.module, name: input.name, year: input.year });
 }
@@ -88,7 +91,7 @@ const patchValues = (patch: StaffModulePatch | StaffCoursePatch | StaffSourcePat
 };
 
 export async function update(
-  db: Db,
+  { db }: Deps,
   table: repo.CatalogueTable,
   id: number,
   patch: StaffModulePatch | StaffCoursePatch | StaffSourcePatch,
@@ -100,7 +103,7 @@ export async function update(
  * Reorders a whole sibling list: the modules, or one module's courses or sources. The ids must
  * be exactly that list (no repeats, none missing), so that no order is left ambiguous.
  */
-export async function reorder(db: Db, table: repo.CatalogueTable, input: Reorder) {
+export async function reorder({ db }: Deps, table: repo.CatalogueTable, input: Reorder) {
   const ids = input.ids;
   if (new Set(ids).size !== ids.length) throw badRequest('ids', 'An id is given twice.');
   const found = await repo.parentsOf(db, table, ids);

@@ -1,7 +1,6 @@
 import { strToU8, zipSync } from 'fflate';
 import type { ContentDocument } from '@qbank/contract';
-import type { Db } from '../../db/client';
-import type { Storage } from '../../lib/storage';
+import type { App } from '../../app';
 import { exportContent } from '../content/content.export';
 
 /** Our JSON, CSV (the CSV importer's columns) and a QTI 2.1 content package (zip). */
@@ -117,8 +116,8 @@ ${resources.join('\n')}
 }
 
 export async function exportBank(
-  db: Db,
-  storage: Storage,
+  { db, storage }: Pick<App, 'db' | 'storage'>,
+
   format: ExportFormat,
   moduleId?: number,
 ): Promise<{ body: string | Buffer; type: string; filename: string }> {

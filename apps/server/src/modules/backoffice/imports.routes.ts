@@ -3,8 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   EXPORT_FORMATS,
   IMPORT_FORMATS,
-  detailErrorSchema,
-  fieldErrorsSchema,
   importJobSchema,
   importReportSchema,
   optionalQuery,
@@ -15,16 +13,10 @@ import { storeImage } from '../../lib/images';
 import { readForm } from '../../lib/multipart';
 import { mediaUrl } from '../../lib/storage';
 import { requireStaff } from '../../lib/auth';
+import { common, errors } from './route-schema';
 import { exportBank } from './exports.service';
 import { importJob, startImport } from './imports.service';
 
-const errors = {
-  400: fieldErrorsSchema,
-  401: detailErrorSchema,
-  403: detailErrorSchema,
-  404: detailErrorSchema,
-};
-const common = { tags: ['staff'], security: [{ token: [] }] };
 /** A bank file may be larger than an image upload. */
 const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 
@@ -67,7 +59,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
         const issue = parsed.error.issues[0]!;
         throw badRequest(String(issue.path[0] ?? 'non_field_errors'), issue.message);
       }
-      const report = await startImport(app.db, app.storage, upload, {
+      const report = await startImport(app, upload, {
         format: parsed.data.format,
         dryRun: parsed.data.dry_run === 'true',
         defaultModule: parsed.data.module,
@@ -88,7 +80,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       requireStaff(request);
-      return importJob(app.db, request.params.id);
+      return importJob(app, request.params.id);
     },
   );
 
@@ -106,12 +98,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       requireStaff(request);
-      const file = await exportBank(
-        app.db,
-        app.storage,
-        request.query.format,
-        request.query.module,
-      );
+      const file = await exportBank(app, request.query.format, request.query.module);
       return reply
         .header('content-type', file.type)
         .header('content-disposition', `attachment; filename="${file.filename}"`)

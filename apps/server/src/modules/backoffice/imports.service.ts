@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { ImportJob, ImportReport } from '@qbank/contract';
+import type { App } from '../../app';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
-import type { Storage } from '../../lib/storage';
 import { CONTENT_FORMATS, guessFormat, type ContentFormat } from '../content/content.parse';
 import { importContent, importData } from '../content/content.service';
 import { validateContent } from '../content/content.validate';
 import { parseContent } from '../content/content.parse';
+
+type Deps = Pick<App, 'db'>;
 
 /**
  * Imports from the web (issue 12) run the CLI's importer: a dry run answers the report at once;
@@ -46,8 +48,8 @@ function formatOf(upload: Upload, wanted?: ContentFormat): ContentFormat {
 }
 
 export async function startImport(
-  db: Db,
-  storage: Storage,
+  { db, storage }: Pick<App, 'db' | 'storage'>,
+
   upload: Upload,
   request: ImportRequest,
 ): Promise<ImportReport> {
@@ -118,7 +120,7 @@ const pick = (r: Awaited<ReturnType<typeof importData>>) => ({
   warnings: r.warnings,
 });
 
-export function importJob(db: Db, id: string): ImportJob {
+export function importJob({ db }: Deps, id: string): ImportJob {
   const job = jobsOf(db).get(id);
   if (!job) throw notFound();
   return { ...job };

@@ -17,7 +17,7 @@ export interface KeyChange {
  */
 export async function notifyKeyChange(db: Db, change: KeyChange): Promise<void> {
   if (change.userIds.length === 0) return;
-  await notifyUsers(db, change.userIds, {
+  await notifyUsers({ db }, change.userIds, {
     kind: 'question_key_changed',
     message:
       `The answer key of question #${change.questionId} was corrected (version ${change.version}); ` +

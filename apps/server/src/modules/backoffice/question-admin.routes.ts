@@ -5,10 +5,7 @@ import {
   bankQuerySchema,
   casePageSchema,
   caseListQuerySchema,
-  detailErrorSchema,
-  fieldErrorsSchema,
   itemAnalysisSchema,
-  queryId,
   questionVersionSchema,
   staffCaseInputSchema,
   staffCaseSchema,
@@ -18,18 +15,10 @@ import {
   statusChangeSchema,
 } from '@qbank/contract';
 import { requireStaff } from '../../lib/auth';
+import { common, errors, params } from './route-schema';
 import { bankTable, itemAnalysis } from './analysis.service';
 import * as cases from './cases.service';
 import * as service from './question-admin.service';
-
-const errors = {
-  400: fieldErrorsSchema,
-  401: detailErrorSchema,
-  403: detailErrorSchema,
-  404: detailErrorSchema,
-};
-const params = z.object({ id: queryId });
-const common = { tags: ['staff'], security: [{ token: [] }] };
 
 /** Staff: the question bank, editor, workflow, versions and item analysis. Issue 12. */
 export const questionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -45,7 +34,7 @@ export const questionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       requireStaff(request);
-      return bankTable(app.db, request.query);
+      return bankTable(app, request.query);
     },
   );
 
@@ -61,7 +50,7 @@ export const questionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = requireStaff(request);
-      return reply.code(201).send(await service.createQuestion(app.db, user, request.body));
+      return reply.code(201).send(await service.createQuestion(app, user, request.body));
     },
   );
 
@@ -77,7 +66,7 @@ export const questionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       requireStaff(request);
-      return service.questionDetail(app.db, request.params.id);
+      return service.questionDetail(app, request.params.id);
     },
   );
 
@@ -94,7 +83,7 @@ export const questionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireStaff(request);
-      return service.updateQuestion(app.db, user, request.params.id, request.body);
+      return service.updateQuestion(app, user, request.params.id, request.body);
     },
   );
 
@@ -111,7 +100,7 @@ export const questionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireStaff(request);
-      return service.changeStatus(app.db, user, request.params.id, request.body.status);
+      return service.changeStatus(app, user, request.params.id, request.body.status);
     },
   );
 
@@ -127,7 +116,7 @@ export const questionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       requireStaff(request);
-      return service.versions(app.db, request.params.id);
+      return service.versions(app, request.params.id);
     },
   );
 
@@ -143,7 +132,7 @@ export const questionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       requireStaff(request);
-      return itemAnalysis(app.db, request.params.id);
+      return itemAnalysis(app, request.params.id);
     },
   );
 
@@ -159,7 +148,7 @@ export const questionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       requireStaff(request);
-      return cases.listCases(app.db, request.query);
+      return cases.listCases(app, request.query);
     },
   );
 
@@ -175,7 +164,7 @@ export const questionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       requireStaff(request);
-      return reply.code(201).send(await cases.createCase(app.db, request.body));
+      return reply.code(201).send(await cases.createCase(app, request.body));
     },
   );
 
@@ -191,7 +180,7 @@ export const questionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       requireStaff(request);
-      return cases.caseDetail(app.db, request.params.id);
+      return cases.caseDetail(app, request.params.id);
     },
   );
 
@@ -208,7 +197,7 @@ export const questionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       requireStaff(request);
-      return cases.updateCase(app.db, request.params.id, request.body);
+      return cases.updateCase(app, request.params.id, request.body);
     },
   );
 };

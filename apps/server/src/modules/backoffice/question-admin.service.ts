@@ -6,7 +6,7 @@ import {
   type StaffQuestionData,
   type StaffQuestionSaved,
 } from '@qbank/contract';
-import type { Db } from '../../db/client';
+import type { App } from '../../app';
 import type { QuestionSnapshot } from '../../db/schema/index';
 import type { User } from '../../lib/auth';
 import { badRequest, notFound } from '../../lib/errors';
@@ -14,6 +14,8 @@ import { invalidateContent, invalidateUsers } from '../../lib/cache';
 import { notifyKeyChange } from './key-change';
 import * as repo from './question-admin.repository';
 import { rescore, sameKey } from './rescoring';
+
+type Deps = Pick<App, 'db'>;
 
 const INVALID_PK = (id: number) => `Invalid pk "${id}" - object does not exist.`;
 
@@ -78,7 +80,7 @@ function snapshotOf(row: Loaded): QuestionSnapshot {
   };
 }
 
-export async function questionDetail(db: Db, id: number): Promise<StaffQuestion> {
+export async function questionDetail({ db }: Deps, id: number): Promise<StaffQuestion> {
   const row = await repo.findQuestion(db, id);
   if (!row) throw notFound();
   const version = (await repo.latestVersion(db, id))?.number ?? 0;
@@ -125,7 +127,7 @@ const contentValues = (input: StaffQuestionData, year: number | null) => ({
 
 /** A new question starts as a draft: learners never see it until it goes live. */
 export async function createQuestion(
-  db: Db,
+  { db }: Deps,
   user: User,
   input: StaffQuestionData,
 ): Promise<StaffQuestion> {
@@ -143,7 +145,7 @@ export async function createQuestion(
     void user;
     return questionId;
   });
-  return questionDetail(db, id);
+  return questionDetail({ db }, id);
 }
 
 /**
@@ -153,7 +155,7 @@ export async function createQuestion(
  * answered or reported it are told (`notifyKeyChange`).
  */
 export async function updateQuestion(
-  db: Db,
+  { db }: Deps,
   user: User,
   id: number,
   input: StaffQuestionData,
@@ -227,7 +229,7 @@ export async function updateQuestion(
 
 /** Moves a question along the workflow; only `live` is visible to learners. */
 export async function changeStatus(
-  db: Db,
+  { db }: Deps,
   user: User,
   id: number,
   status: QuestionStatus,
@@ -253,10 +255,10 @@ export async function changeStatus(
     }
   });
   await invalidateContent(db, [id]);
-  return questionDetail(db, id);
+  return questionDetail({ db }, id);
 }
 
-export async function versions(db: Db, id: number): Promise<QuestionVersion[]> {
+export async function versions({ db }: Deps, id: number): Promise<QuestionVersion[]> {
   if (!(await repo.findQuestion(db, id))) throw notFound();
   const rows = await repo.listVersions(db, id);
   return rows.map((r) => ({

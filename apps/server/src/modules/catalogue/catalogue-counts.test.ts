@@ -47,7 +47,7 @@ describe('question counts of the catalogue lists', () => {
     expect(res.statusCode).toBe(200);
     expect(await counts()).toEqual({ module: 1, course: 1, source: 1, inCourse: [1] });
     // The same service called outside a request (a job): it publishes the change itself.
-    await changeStatus(db, staff.user, live.id, 'live');
+    await changeStatus({ db }, staff.user, live.id, 'live');
     expect(await counts()).toEqual({ module: 2, course: 2, source: 2, inCourse: [2] });
   });
 });

@@ -28,7 +28,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(moduleSchema), ...errors },
       },
     },
-    async (request) => service.modulesOf(app.db, requireUser(request)),
+    async (request) => service.modulesOf(app, requireUser(request)),
   );
 
   app.get(
@@ -41,7 +41,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: moduleSchema, ...errors },
       },
     },
-    async (request) => service.moduleById(app.db, requireUser(request), request.params.id),
+    async (request) => service.moduleById(app, requireUser(request), request.params.id),
   );
 
   app.get(
@@ -54,7 +54,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(courseSchema), ...errors },
       },
     },
-    async (request) => service.coursesOf(app.db, requireUser(request), request.query),
+    async (request) => service.coursesOf(app, requireUser(request), request.query),
   );
 
   app.get(
@@ -67,7 +67,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: courseSchema, ...errors },
       },
     },
-    async (request) => service.courseById(app.db, requireUser(request), request.params.id),
+    async (request) => service.courseById(app, requireUser(request), request.params.id),
   );
 
   app.get(
@@ -80,7 +80,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(sourceSchema), ...errors },
       },
     },
-    async (request) => service.sourcesOf(app.db, requireUser(request), request.query),
+    async (request) => service.sourcesOf(app, requireUser(request), request.query),
   );
 
   for (const url of ['/sources/:id/', '/sourcs/:id/']) {
@@ -94,7 +94,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: sourceSchema, ...errors },
         },
       },
-      async (request) => service.sourceById(app.db, requireUser(request), request.params.id),
+      async (request) => service.sourceById(app, requireUser(request), request.params.id),
     );
   }
 };

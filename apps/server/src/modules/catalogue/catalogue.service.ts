@@ -1,5 +1,6 @@
 import type { Course, CourseListQuery, Module, Source, SourceListQuery } from '@qbank/contract';
 import type { Db } from '../../db/client';
+import type { App } from '../../app';
 import type { User } from '../../lib/auth';
 import { badRequest, notFound } from '../../lib/errors';
 import { mediaUrl } from '../../lib/storage';
@@ -57,6 +58,8 @@ async function withSourceCounts(db: Db, rows: SourceRow[], courseId?: number): P
     .map((row) => ({ ...row, questions_count: inCourse.get(row.id)! }));
 }
 
+type Deps = Pick<App, 'db'>;
+
 const one = <T>(items: T[]): T => {
   if (!items[0]) throw notFound();
   return items[0];
@@ -72,24 +75,32 @@ async function assertExists(
 }
 
 /** Every module, hidden ones included (flagged, so they can be un-hidden). */
-export async function modulesOf(db: Db, user: User): Promise<Module[]> {
+export async function modulesOf({ db }: Deps, user: User): Promise<Module[]> {
   return withModuleCounts(db, await listModules(db, user.id));
 }
 
-export async function moduleById(db: Db, user: User, id: number): Promise<Module> {
+export async function moduleById({ db }: Deps, user: User, id: number): Promise<Module> {
   return one(await withModuleCounts(db, await listModules(db, user.id, id)));
 }
 
-export async function coursesOf(db: Db, user: User, query: CourseListQuery): Promise<Course[]> {
+export async function coursesOf(
+  { db }: Deps,
+  user: User,
+  query: CourseListQuery,
+): Promise<Course[]> {
   await assertExists(db, 'modules', 'module', query.module);
   return withCourseCounts(db, await listCourses(db, user.id, { moduleId: query.module }));
 }
 
-export async function courseById(db: Db, user: User, id: number): Promise<Course> {
+export async function courseById({ db }: Deps, user: User, id: number): Promise<Course> {
   return one(await withCourseCounts(db, await listCourses(db, user.id, { id })));
 }
 
-export async function sourcesOf(db: Db, user: User, query: SourceListQuery): Promise<Source[]> {
+export async function sourcesOf(
+  { db }: Deps,
+  user: User,
+  query: SourceListQuery,
+): Promise<Source[]> {
   await assertExists(db, 'modules', 'module', query.module);
   await assertExists(db, 'courses', 'course', query.course);
   return withSourceCounts(
@@ -99,6 +110,6 @@ export async function sourcesOf(db: Db, user: User, query: SourceListQuery): Pro
   );
 }
 
-export async function sourceById(db: Db, user: User, id: number): Promise<Source> {
+export async function sourceById({ db }: Deps, user: User, id: number): Promise<Source> {
   return one(await withSourceCounts(db, await listSources(db, user.id, { id })));
 }

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
   commentAttachments,
@@ -102,6 +102,142 @@ const orderingOf = (
 };
 
 // ---------------------------------------------------------------------------------------------
+// One implementation over a table set: comments and replies differ only in their tables, their
+// parent, the replies count and what a delete takes with it.
+
+/** The columns every item, attachment and reaction table has (the schema declares them alike). */
+interface TableSet {
+  item: PgTable;
+  itemCols: { id: AnyPgColumn; parent: AnyPgColumn; rank: AnyPgColumn; createdAt: AnyPgColumn };
+  /** Property names for inserts: the parent's on the item, the item's on attachments/reactions. */
+  parentKey: string;
+  ownerKey: string;
+  attachment: PgTable;
+  attachmentCols: { id: AnyPgColumn; owner: AnyPgColumn; key: AnyPgColumn };
+  reaction: PgTable;
+  reactionCols: { owner: AnyPgColumn; user: AnyPgColumn; value: AnyPgColumn };
+  /** The item rows with author and the viewer's reaction, as a dynamic query to filter. */
+  select(db: Db, viewerId: number): PgSelect;
+  parentExists(db: Db, parentId: number): Promise<boolean>;
+  /** Storage keys that go with the item besides its own attachments (a comment's replies'). */
+  extraKeys?(tx: Db, id: number): Promise<{ key: string }[]>;
+}
+
+function discussionRepository(t: TableSet): DiscussionRepository {
+  // Generic columns read as untyped values: the casts below restore the types the schema gives.
+  return {
+    parentExists: t.parentExists,
+
+    async find(db, id, viewerId) {
+      const [row] = await t.select(db, viewerId).where(eq(t.itemCols.id, id));
+      return row as ItemRow | undefined;
+    },
+
+    async list(db, parentId, viewerId, ordering, window) {
+      const where = eq(t.itemCols.parent, parentId);
+      const [{ total } = { total: 0 }] = await db
+        .select({ total: count() })
+        .from(t.item)
+        .where(where);
+      const rows = await t
+        .select(db, viewerId)
+        .where(where)
+        .orderBy(...orderingOf(ordering, t.itemCols))
+        .limit(window.limit)
+        .offset(window.offset);
+      return { total, rows: rows as ItemRow[] };
+    },
+
+    async attachments(db, ids) {
+      if (ids.length === 0) return [];
+      const c = t.attachmentCols;
+      const rows = await db
+        .select({ id: c.id, ownerId: c.owner, key: c.key })
+        .from(t.attachment)
+        .where(inArray(c.owner, ids))
+        .orderBy(asc(c.id));
+      return rows as AttachmentRow[];
+    },
+
+    async insert(db, { parentId, userId, body, keys }) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(t.item)
+          .values({ [t.parentKey]: parentId, userId, body })
+          .returning({ id: t.itemCols.id });
+        const id = row!.id as number;
+        if (keys.length) {
+          await tx.insert(t.attachment).values(keys.map((key) => ({ [t.ownerKey]: id, key })));
+        }
+        return id;
+      });
+    },
+
+    async update(db, id, { body, addKeys, removeIds }) {
+      return db.transaction(async (tx) => {
+        await tx
+          .update(t.item)
+          .set(body === undefined ? { updatedAt: new Date() } : { body, updatedAt: new Date() })
+          .where(eq(t.itemCols.id, id));
+        let removed: string[] = [];
+        if (removeIds.length) {
+          const rows = await tx
+            .delete(t.attachment)
+            .where(and(eq(t.attachmentCols.owner, id), inArray(t.attachmentCols.id, removeIds)))
+            .returning({ key: t.attachmentCols.key });
+          removed = rows.map((r) => r.key as string);
+        }
+        if (addKeys.length) {
+          await tx.insert(t.attachment).values(addKeys.map((key) => ({ [t.ownerKey]: id, key })));
+        }
+        return removed;
+      });
+    },
+
+    async delete(db, id) {
+      return db.transaction(async (tx) => {
+        const own = await tx
+          .select({ key: t.attachmentCols.key })
+          .from(t.attachment)
+          .where(eq(t.attachmentCols.owner, id));
+        const extra = t.extraKeys ? await t.extraKeys(tx, id) : [];
+        // Attachments, reactions (and a comment's replies) go with it (ON DELETE CASCADE).
+        await tx.delete(t.item).where(eq(t.itemCols.id, id));
+        return [...own, ...extra].map((r) => r.key as string);
+      });
+    },
+
+    async react(db, id, userId, value) {
+      const r = t.reactionCols;
+      return db.transaction(async (tx) => {
+        const [locked] = await tx
+          .select({ id: t.itemCols.id })
+          .from(t.item)
+          .where(eq(t.itemCols.id, id))
+          .for('update');
+        if (!locked) return undefined;
+        if (value === null) {
+          await tx.delete(t.reaction).where(and(eq(r.owner, id), eq(r.user, userId)));
+        } else {
+          await tx
+            .insert(t.reaction)
+            .values({ [t.ownerKey]: id, userId, value })
+            .onConflictDoUpdate({ target: [r.owner, r.user], set: { value } });
+        }
+        const [row] = await tx
+          .update(t.item)
+          .set({
+            rank: sql`(select coalesce(sum(${r.value}), 0) from ${t.reaction} where ${r.owner} = ${id})::int`,
+          })
+          .where(eq(t.itemCols.id, id))
+          .returning({ rank: t.itemCols.rank });
+        return row!.rank as number;
+      });
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
 // Comments
 
 const repliesCount = sql<number>`(select count(*) from ${commentReplies} where ${commentReplies.commentId} = ${comments.id})::int`;
@@ -127,7 +263,29 @@ const commentSelect = (db: Db, viewerId: number) =>
       and(eq(commentReactions.commentId, comments.id), eq(commentReactions.userId, viewerId)),
     );
 
-export const commentsRepository: DiscussionRepository = {
+export const commentsRepository = discussionRepository({
+  item: comments,
+  itemCols: {
+    id: comments.id,
+    parent: comments.questionId,
+    rank: comments.rank,
+    createdAt: comments.createdAt,
+  },
+  parentKey: 'questionId',
+  ownerKey: 'commentId',
+  attachment: commentAttachments,
+  attachmentCols: {
+    id: commentAttachments.id,
+    owner: commentAttachments.commentId,
+    key: commentAttachments.key,
+  },
+  reaction: commentReactions,
+  reactionCols: {
+    owner: commentReactions.commentId,
+    user: commentReactions.userId,
+    value: commentReactions.value,
+  },
+  select: (db, viewerId) => commentSelect(db, viewerId).$dynamic(),
   // Only published questions take new comments (an unpublished one reads as unknown).
   async parentExists(db, questionId) {
     const rows = await db
@@ -136,126 +294,13 @@ export const commentsRepository: DiscussionRepository = {
       .where(and(eq(questions.id, questionId), eq(questions.isPublished, true)));
     return rows.length > 0;
   },
-
-  async find(db, id, viewerId) {
-    const [row] = await commentSelect(db, viewerId).where(eq(comments.id, id));
-    return row;
-  },
-
-  async list(db, questionId, viewerId, ordering, window) {
-    const where = eq(comments.questionId, questionId);
-    const [{ total } = { total: 0 }] = await db
-      .select({ total: count() })
-      .from(comments)
-      .where(where);
-    const rows = await commentSelect(db, viewerId)
-      .where(where)
-      .orderBy(...orderingOf(ordering, comments))
-      .limit(window.limit)
-      .offset(window.offset);
-    return { total, rows };
-  },
-
-  async attachments(db, ids) {
-    if (ids.length === 0) return [];
-    return db
-      .select({
-        id: commentAttachments.id,
-        ownerId: commentAttachments.commentId,
-        key: commentAttachments.key,
-      })
-      .from(commentAttachments)
-      .where(inArray(commentAttachments.commentId, ids))
-      .orderBy(asc(commentAttachments.id));
-  },
-
-  async insert(db, { parentId, userId, body, keys }) {
-    return db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(comments)
-        .values({ questionId: parentId, userId, body })
-        .returning({ id: comments.id });
-      if (keys.length) {
-        await tx
-          .insert(commentAttachments)
-          .values(keys.map((key) => ({ commentId: row!.id, key })));
-      }
-      return row!.id;
-    });
-  },
-
-  async update(db, id, { body, addKeys, removeIds }) {
-    return db.transaction(async (tx) => {
-      await tx
-        .update(comments)
-        .set(body === undefined ? { updatedAt: new Date() } : { body, updatedAt: new Date() })
-        .where(eq(comments.id, id));
-      let removed: string[] = [];
-      if (removeIds.length) {
-        const rows = await tx
-          .delete(commentAttachments)
-          .where(
-            and(eq(commentAttachments.commentId, id), inArray(commentAttachments.id, removeIds)),
-          )
-          .returning({ key: commentAttachments.key });
-        removed = rows.map((r) => r.key);
-      }
-      if (addKeys.length) {
-        await tx.insert(commentAttachments).values(addKeys.map((key) => ({ commentId: id, key })));
-      }
-      return removed;
-    });
-  },
-
-  async delete(db, id) {
-    return db.transaction(async (tx) => {
-      const own = await tx
-        .select({ key: commentAttachments.key })
-        .from(commentAttachments)
-        .where(eq(commentAttachments.commentId, id));
-      const ofReplies = await tx
-        .select({ key: commentReplyAttachments.key })
-        .from(commentReplyAttachments)
-        .innerJoin(commentReplies, eq(commentReplies.id, commentReplyAttachments.replyId))
-        .where(eq(commentReplies.commentId, id));
-      // Replies, attachments and reactions go with it (ON DELETE CASCADE).
-      await tx.delete(comments).where(eq(comments.id, id));
-      return [...own, ...ofReplies].map((r) => r.key);
-    });
-  },
-
-  async react(db, id, userId, value) {
-    return db.transaction(async (tx) => {
-      const [locked] = await tx
-        .select({ id: comments.id })
-        .from(comments)
-        .where(eq(comments.id, id))
-        .for('update');
-      if (!locked) return undefined;
-      if (value === null) {
-        await tx
-          .delete(commentReactions)
-          .where(and(eq(commentReactions.commentId, id), eq(commentReactions.userId, userId)));
-      } else {
-        await tx
-          .insert(commentReactions)
-          .values({ commentId: id, userId, value })
-          .onConflictDoUpdate({
-            target: [commentReactions.commentId, commentReactions.userId],
-            set: { value },
-          });
-      }
-      const [row] = await tx
-        .update(comments)
-        .set({
-          rank: sql`(select coalesce(sum(${commentReactions.value}), 0) from ${commentReactions} where ${commentReactions.commentId} = ${id})::int`,
-        })
-        .where(eq(comments.id, id))
-        .returning({ rank: comments.rank });
-      return row!.rank;
-    });
-  },
-};
+  extraKeys: (tx, id) =>
+    tx
+      .select({ key: commentReplyAttachments.key })
+      .from(commentReplyAttachments)
+      .innerJoin(commentReplies, eq(commentReplies.id, commentReplyAttachments.replyId))
+      .where(eq(commentReplies.commentId, id)),
+});
 
 /** The user's reactions on comments, optionally on one question's comments or one comment. */
 export async function listCommentReactions(
@@ -308,7 +353,29 @@ const replySelect = (db: Db, viewerId: number) =>
       ),
     );
 
-export const repliesRepository: DiscussionRepository = {
+export const repliesRepository = discussionRepository({
+  item: commentReplies,
+  itemCols: {
+    id: commentReplies.id,
+    parent: commentReplies.commentId,
+    rank: commentReplies.rank,
+    createdAt: commentReplies.createdAt,
+  },
+  parentKey: 'commentId',
+  ownerKey: 'replyId',
+  attachment: commentReplyAttachments,
+  attachmentCols: {
+    id: commentReplyAttachments.id,
+    owner: commentReplyAttachments.replyId,
+    key: commentReplyAttachments.key,
+  },
+  reaction: commentReplyReactions,
+  reactionCols: {
+    owner: commentReplyReactions.replyId,
+    user: commentReplyReactions.userId,
+    value: commentReplyReactions.value,
+  },
+  select: (db, viewerId) => replySelect(db, viewerId).$dynamic(),
   async parentExists(db, commentId) {
     const rows = await db
       .select({ id: comments.id })
@@ -316,127 +383,7 @@ export const repliesRepository: DiscussionRepository = {
       .where(eq(comments.id, commentId));
     return rows.length > 0;
   },
-
-  async find(db, id, viewerId) {
-    const [row] = await replySelect(db, viewerId).where(eq(commentReplies.id, id));
-    return row;
-  },
-
-  async list(db, commentId, viewerId, ordering, window) {
-    const where = eq(commentReplies.commentId, commentId);
-    const [{ total } = { total: 0 }] = await db
-      .select({ total: count() })
-      .from(commentReplies)
-      .where(where);
-    const rows = await replySelect(db, viewerId)
-      .where(where)
-      .orderBy(...orderingOf(ordering, commentReplies))
-      .limit(window.limit)
-      .offset(window.offset);
-    return { total, rows };
-  },
-
-  async attachments(db, ids) {
-    if (ids.length === 0) return [];
-    return db
-      .select({
-        id: commentReplyAttachments.id,
-        ownerId: commentReplyAttachments.replyId,
-        key: commentReplyAttachments.key,
-      })
-      .from(commentReplyAttachments)
-      .where(inArray(commentReplyAttachments.replyId, ids))
-      .orderBy(asc(commentReplyAttachments.id));
-  },
-
-  async insert(db, { parentId, userId, body, keys }) {
-    return db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(commentReplies)
-        .values({ commentId: parentId, userId, body })
-        .returning({ id: commentReplies.id });
-      if (keys.length) {
-        await tx
-          .insert(commentReplyAttachments)
-          .values(keys.map((key) => ({ replyId: row!.id, key })));
-      }
-      return row!.id;
-    });
-  },
-
-  async update(db, id, { body, addKeys, removeIds }) {
-    return db.transaction(async (tx) => {
-      await tx
-        .update(commentReplies)
-        .set(body === undefined ? { updatedAt: new Date() } : { body, updatedAt: new Date() })
-        .where(eq(commentReplies.id, id));
-      let removed: string[] = [];
-      if (removeIds.length) {
-        const rows = await tx
-          .delete(commentReplyAttachments)
-          .where(
-            and(
-              eq(commentReplyAttachments.replyId, id),
-              inArray(commentReplyAttachments.id, removeIds),
-            ),
-          )
-          .returning({ key: commentReplyAttachments.key });
-        removed = rows.map((r) => r.key);
-      }
-      if (addKeys.length) {
-        await tx
-          .insert(commentReplyAttachments)
-          .values(addKeys.map((key) => ({ replyId: id, key })));
-      }
-      return removed;
-    });
-  },
-
-  async delete(db, id) {
-    return db.transaction(async (tx) => {
-      const own = await tx
-        .select({ key: commentReplyAttachments.key })
-        .from(commentReplyAttachments)
-        .where(eq(commentReplyAttachments.replyId, id));
-      await tx.delete(commentReplies).where(eq(commentReplies.id, id));
-      return own.map((r) => r.key);
-    });
-  },
-
-  async react(db, id, userId, value) {
-    return db.transaction(async (tx) => {
-      const [locked] = await tx
-        .select({ id: commentReplies.id })
-        .from(commentReplies)
-        .where(eq(commentReplies.id, id))
-        .for('update');
-      if (!locked) return undefined;
-      if (value === null) {
-        await tx
-          .delete(commentReplyReactions)
-          .where(
-            and(eq(commentReplyReactions.replyId, id), eq(commentReplyReactions.userId, userId)),
-          );
-      } else {
-        await tx
-          .insert(commentReplyReactions)
-          .values({ replyId: id, userId, value })
-          .onConflictDoUpdate({
-            target: [commentReplyReactions.replyId, commentReplyReactions.userId],
-            set: { value },
-          });
-      }
-      const [row] = await tx
-        .update(commentReplies)
-        .set({
-          rank: sql`(select coalesce(sum(${commentReplyReactions.value}), 0) from ${commentReplyReactions} where ${commentReplyReactions.replyId} = ${id})::int`,
-        })
-        .where(eq(commentReplies.id, id))
-        .returning({ rank: commentReplies.rank });
-      return row!.rank;
-    });
-  },
-};
+});
 
 /** The user's reactions on replies, optionally on one comment's replies or one reply. */
 export async function listReplyReactions(

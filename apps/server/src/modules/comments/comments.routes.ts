@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   commentCreateSchema,
@@ -21,7 +20,7 @@ import {
 } from '@qbank/contract';
 import { requireUser } from '../../lib/auth';
 import { readForm } from '../../lib/multipart';
-import { paginatedResponse } from '../../lib/pagination';
+import { pageResponse } from '../../lib/pagination';
 import * as service from './comments.service';
 
 const security = [{ token: [] }];
@@ -45,14 +44,9 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preValidation', async (request) => {
     requireUser(request);
   });
-  const ctx = (request: FastifyRequest) => ({
-    db: app.db,
-    storage: app.storage,
-    user: requireUser(request),
-  });
 
   // Comments ---------------------------------------------------------------------------------
-  const C = service.COMMENTS;
+  const C = service.comments;
   const ctags = ['comments'];
   app.get(
     '/comments/',
@@ -67,14 +61,15 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const q = request.query;
-      const { total, results } = await service.listItems(
-        C,
-        ctx(request),
-        q.question,
-        q.ordering,
+      return pageResponse(
+        request,
         q,
+        C.list(app, requireUser(request), {
+          parent: q.question,
+          ordering: q.ordering,
+          page: q,
+        }),
       );
-      return paginatedResponse(request, q, total, results);
     },
   );
   app.get(
@@ -88,7 +83,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: commentSchema, ...errors },
       },
     },
-    async (request) => service.getItem(C, ctx(request), request.params.id),
+    async (request) => C.get(app, requireUser(request), request.params.id),
   );
   app.post(
     '/comments/',
@@ -103,7 +98,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await service.createItem(C, ctx(request), await readForm(request))),
+      reply.code(201).send(await C.create(app, requireUser(request), await readForm(request))),
   );
   app.patch(
     '/comments/:id/',
@@ -119,7 +114,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.updateItem(C, ctx(request), request.params.id, await readForm(request)),
+      C.update(app, requireUser(request), request.params.id, await readForm(request)),
   );
   app.patch(
     '/comments/',
@@ -133,12 +128,12 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: commentSchema, ...errors },
       },
     },
-    async (request) => service.updateItem(C, ctx(request), undefined, await readForm(request)),
+    async (request) => C.update(app, requireUser(request), undefined, await readForm(request)),
   );
   registerShared(C, '/comments/', 'comment', ctags);
 
   // Replies ----------------------------------------------------------------------------------
-  const R = service.REPLIES;
+  const R = service.replies;
   const rtags = ['comment replies'];
   app.get(
     '/comments_reply/',
@@ -153,8 +148,15 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const q = request.query;
-      const { total, results } = await service.listItems(R, ctx(request), q.comment, q.ordering, q);
-      return paginatedResponse(request, q, total, results);
+      return pageResponse(
+        request,
+        q,
+        R.list(app, requireUser(request), {
+          parent: q.comment,
+          ordering: q.ordering,
+          page: q,
+        }),
+      );
     },
   );
   app.get(
@@ -168,7 +170,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: commentReplySchema, ...errors },
       },
     },
-    async (request) => service.getItem(R, ctx(request), request.params.id),
+    async (request) => R.get(app, requireUser(request), request.params.id),
   );
   app.post(
     '/comments_reply/',
@@ -183,7 +185,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await service.createItem(R, ctx(request), await readForm(request))),
+      reply.code(201).send(await R.create(app, requireUser(request), await readForm(request))),
   );
   app.patch(
     '/comments_reply/:id/',
@@ -199,7 +201,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.updateItem(R, ctx(request), request.params.id, await readForm(request)),
+      R.update(app, requireUser(request), request.params.id, await readForm(request)),
   );
   app.patch(
     '/comments_reply/',
@@ -213,13 +215,13 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: commentReplySchema, ...errors },
       },
     },
-    async (request) => service.updateItem(R, ctx(request), undefined, await readForm(request)),
+    async (request) => R.update(app, requireUser(request), undefined, await readForm(request)),
   );
   registerShared(R, '/comments_reply/', 'reply', rtags);
 
   /** Delete and the three reaction calls, the same for comments and replies. */
-  function registerShared<T>(
-    kind: service.DiscussionKind<T>,
+  function registerShared(
+    kind: service.DiscussionService,
     path: string,
     noun: string,
     tags: string[],
@@ -236,7 +238,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        await service.deleteItem(kind, ctx(request), request.params.id);
+        await kind.remove(app, requireUser(request), request.params.id);
         return reply.code(204).send(null);
       },
     );
@@ -252,17 +254,17 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `${path}:id/increase_rank/`,
       reaction(`Sets the caller's reaction on a ${noun} to +1`),
-      async (request) => service.react(kind, ctx(request), request.params.id, 1),
+      async (request) => kind.react(app, requireUser(request), request.params.id, 1),
     );
     app.post(
       `${path}:id/decrease_rank/`,
       reaction(`Sets the caller's reaction on a ${noun} to -1`),
-      async (request) => service.react(kind, ctx(request), request.params.id, -1),
+      async (request) => kind.react(app, requireUser(request), request.params.id, -1),
     );
     app.delete(
       `${path}:id/remove_reaction/`,
       reaction(`Removes the caller's reaction on a ${noun}`),
-      async (request) => service.react(kind, ctx(request), request.params.id, null),
+      async (request) => kind.react(app, requireUser(request), request.params.id, null),
     );
   }
 
@@ -277,7 +279,7 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(commentReactionSchema), ...errors },
       },
     },
-    async (request) => service.commentReactions(app.db, requireUser(request), request.query),
+    async (request) => service.commentReactions(app, requireUser(request), request.query),
   );
 
   app.get(
@@ -291,6 +293,6 @@ export const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(commentReplyReactionSchema), ...errors },
       },
     },
-    async (request) => service.replyReactions(app.db, requireUser(request), request.query),
+    async (request) => service.replyReactions(app, requireUser(request), request.query),
   );
 };

@@ -11,7 +11,7 @@ import {
   type StaffComment,
   type StaffCommentQuery,
 } from '@qbank/contract';
-import type { Db } from '../../db/client';
+import type { App } from '../../app';
 import type { User } from '../../lib/auth';
 import { badRequest, fieldErrors, forbidden, notFound } from '../../lib/errors';
 import { cleanImages, withStoredImages } from '../../lib/images';
@@ -37,7 +37,7 @@ import {
 export type BaseItem = Omit<Comment, 'question' | 'replies_count'>;
 
 /** Everything that differs between comments and replies; the rules are the same. */
-export interface DiscussionKind<T> {
+interface DiscussionKind<T> {
   repo: DiscussionRepository;
   /** Storage folder of the attachments. */
   folder: string;
@@ -49,7 +49,7 @@ export interface DiscussionKind<T> {
   deleteOwnOnly: string;
 }
 
-export const COMMENTS: DiscussionKind<Comment> = {
+const COMMENTS: DiscussionKind<Comment> = {
   repo: commentsRepository,
   folder: 'comments',
   parentField: 'question',
@@ -59,7 +59,7 @@ export const COMMENTS: DiscussionKind<Comment> = {
   deleteOwnOnly: 'You can only delete your own comments.',
 };
 
-export const REPLIES: DiscussionKind<CommentReply> = {
+const REPLIES: DiscussionKind<CommentReply> = {
   repo: repliesRepository,
   folder: 'comment-replies',
   parentField: 'comment',
@@ -73,9 +73,10 @@ export const ATTACHMENT_FIELD = 'attachments';
 export const TOO_MANY_ATTACHMENTS = `Ensure there are no more than ${COMMENT_ATTACHMENTS_MAX} attachments.`;
 export const UNEXPECTED_FILE = 'Unexpected file field.';
 
-interface Context {
-  db: Db;
-  storage: Storage;
+type Deps = Pick<App, 'db' | 'storage'>;
+
+/** The caller and what the generic functions below need, bound once per call. */
+interface Context extends Deps {
   user: User;
 }
 
@@ -112,7 +113,7 @@ async function serialize<T>(kind: DiscussionKind<T>, ctx: Context, rows: ItemRow
   );
 }
 
-export async function listItems<T>(
+async function listItems<T>(
   kind: DiscussionKind<T>,
   ctx: Context,
   parentId: number,
@@ -130,7 +131,7 @@ export async function listItems<T>(
   return { total, results: await serialize(kind, ctx, rows) };
 }
 
-export async function getItem<T>(kind: DiscussionKind<T>, ctx: Context, id: number): Promise<T> {
+async function getItem<T>(kind: DiscussionKind<T>, ctx: Context, id: number): Promise<T> {
   const row = await kind.repo.find(ctx.db, id, ctx.user.id);
   if (!row) throw notFound();
   const [item] = await serialize(kind, ctx, [row]);
@@ -163,11 +164,7 @@ async function storeFiles<T>(
   return withStoredImages(storage, kind.folder, images, async (keys) => keys);
 }
 
-export async function createItem<T>(
-  kind: DiscussionKind<T>,
-  ctx: Context,
-  form: ParsedForm,
-): Promise<T> {
+async function createItem<T>(kind: DiscussionKind<T>, ctx: Context, form: ParsedForm): Promise<T> {
   const input = parseOrThrow(kind.createSchema, firstValues(form.fields));
   const parentId = 'question' in input ? input.question : input.comment;
   const files = attachmentFiles(form);
@@ -195,7 +192,7 @@ export async function createItem<T>(
  * The author edits the body, adds files and removes attachments by id. The id comes from the
  * path, or from the body for the seed's `PATCH /api/comments/`.
  */
-export async function updateItem<T>(
+async function updateItem<T>(
   kind: DiscussionKind<T>,
   ctx: Context,
   pathId: number | undefined,
@@ -238,11 +235,7 @@ export async function updateItem<T>(
 }
 
 /** The author or staff delete; a comment takes its replies and every file with it. */
-export async function deleteItem<T>(
-  kind: DiscussionKind<T>,
-  ctx: Context,
-  id: number,
-): Promise<void> {
+async function deleteItem<T>(kind: DiscussionKind<T>, ctx: Context, id: number): Promise<void> {
   const row = await kind.repo.find(ctx.db, id, ctx.user.id);
   if (!row) throw notFound();
   if (row.userId !== ctx.user.id && !ctx.user.isStaff) throw forbidden(kind.deleteOwnOnly);
@@ -253,7 +246,7 @@ export async function deleteItem<T>(
 }
 
 /** Sets (+1/-1) or removes (null) the caller's reaction; answers the exact new rank. */
-export async function react<T>(
+async function react<T>(
   kind: DiscussionKind<T>,
   ctx: Pick<Context, 'db' | 'user'>,
   id: number,
@@ -267,7 +260,7 @@ export async function react<T>(
 const asValue = (v: number): ReactionValue => (v > 0 ? 1 : -1);
 
 export async function commentReactions(
-  db: Db,
+  { db }: Pick<App, 'db'>,
   user: User,
   filter: { question?: number; comment?: number },
 ) {
@@ -276,7 +269,7 @@ export async function commentReactions(
 }
 
 export async function replyReactions(
-  db: Db,
+  { db }: Pick<App, 'db'>,
   user: User,
   filter: { comment?: number; reply?: number },
 ) {
@@ -288,7 +281,7 @@ export async function replyReactions(
  * Staff remove any comment or reply with a reason: the record is logged (before = the item),
  * and its author is told why in the app, with a link to the question.
  */
-export async function removeAsStaff<T>(
+async function removeAsStaff<T>(
   kind: DiscussionKind<T>,
   ctx: Context,
   id: number,
@@ -304,11 +297,11 @@ export async function removeAsStaff<T>(
   const keys = await kind.repo.delete(ctx.db, id);
   await deleteFiles(ctx.storage, keys);
   const what = kind.parentField === 'question' ? 'comment' : 'reply';
-  await recordStaffAction(ctx.db, ctx.user, `${what}.delete`, { type: what, id }, before, {
+  await recordStaffAction(ctx, ctx.user, `${what}.delete`, { type: what, id }, before, {
     reason,
   });
   if (row.userId !== null && row.userId !== ctx.user.id) {
-    await notifyUsers(ctx.db, [row.userId], {
+    await notifyUsers(ctx, [row.userId], {
       kind: 'comment_removed',
       message: `Your ${what} was removed by a moderator.${reason ? ` Reason: ${reason}` : ''}`,
       link: questionId ? `/questions/${questionId}` : null,
@@ -317,7 +310,7 @@ export async function removeAsStaff<T>(
 }
 
 export async function listForStaff(
-  db: Db,
+  { db }: Pick<App, 'db'>,
   query: StaffCommentQuery,
 ): Promise<{ total: number; results: StaffComment[] }> {
   const { total, rows } = await listCommentsForStaff(
@@ -338,3 +331,29 @@ export async function listForStaff(
     })),
   };
 }
+
+/**
+ * One kind's service in the shape every module uses, `(deps, user, input)` (decision 043):
+ * comments and replies share the rules above and differ only by their `DiscussionKind`.
+ */
+function discussionService<T>(kind: DiscussionKind<T>) {
+  const ctx = ({ db, storage }: Deps, user: User): Context => ({ db, storage, user });
+  return {
+    list: (deps: Deps, user: User, q: { parent: number; ordering: Ordering; page: PageQuery }) =>
+      listItems(kind, ctx(deps, user), q.parent, q.ordering, q.page),
+    get: (deps: Deps, user: User, id: number) => getItem(kind, ctx(deps, user), id),
+    create: (deps: Deps, user: User, form: ParsedForm) => createItem(kind, ctx(deps, user), form),
+    /** `id` undefined: the id is in the body (the seed's `PATCH /api/comments/`). */
+    update: (deps: Deps, user: User, id: number | undefined, form: ParsedForm) =>
+      updateItem(kind, ctx(deps, user), id, form),
+    remove: (deps: Deps, user: User, id: number) => deleteItem(kind, ctx(deps, user), id),
+    react: ({ db }: Pick<App, 'db'>, user: User, id: number, value: ReactionValue | null) =>
+      react(kind, { db, user }, id, value),
+    removeAsStaff: (deps: Deps, actor: User, id: number, reason: string) =>
+      removeAsStaff(kind, ctx(deps, actor), id, reason),
+  };
+}
+
+export type DiscussionService = ReturnType<typeof discussionService>;
+export const comments = discussionService(COMMENTS);
+export const replies = discussionService(REPLIES);

@@ -1,5 +1,5 @@
 import type { Evaluation, EvaluationListQuery, Rating } from '@qbank/contract';
-import type { Db } from '../../db/client';
+import type { App } from '../../app';
 import type { User } from '../../lib/auth';
 import { notFound } from '../../lib/errors';
 import { assertPageExists, pageWindow } from '../../lib/pagination';
@@ -9,6 +9,8 @@ import * as repo from './evaluations.repository';
 import { clock } from '../../lib/clock';
 import { requestFit } from './optimiser';
 import { applyRating } from './review-cards';
+
+type Deps = Pick<App, 'db'>;
 
 const toEvaluation = (row: repo.EvaluationRow): Evaluation => ({
   id: row.id,
@@ -42,10 +44,10 @@ export async function rateQuestion(
   return { created, evaluation: toEvaluation(row) };
 }
 
-export async function listEvaluations(db: Db, userId: number, query: EvaluationListQuery) {
+export async function listEvaluations({ db }: Deps, user: User, query: EvaluationListQuery) {
   const { total, rows } = await repo.listEvaluations(
     db,
-    userId,
+    user.id,
     { question: query.question, dueBefore: query.due ? clock.now() : undefined },
     pageWindow(query),
   );
@@ -53,6 +55,6 @@ export async function listEvaluations(db: Db, userId: number, query: EvaluationL
   return { total, results: rows.map(toEvaluation) };
 }
 
-export async function deleteEvaluation(db: Db, userId: number, id: number): Promise<void> {
-  if (!(await repo.deleteEvaluation(db, userId, id))) throw notFound();
+export async function deleteEvaluation({ db }: Deps, user: User, id: number): Promise<void> {
+  if (!(await repo.deleteEvaluation(db, user.id, id))) throw notFound();
 }

@@ -14,7 +14,7 @@ import {
 } from '@qbank/contract';
 import { z } from 'zod';
 import { requireUser } from '../../lib/auth';
-import { paginatedResponse } from '../../lib/pagination';
+import { pageResponse } from '../../lib/pagination';
 import * as evaluations from './evaluations.service';
 import * as history from './history.service';
 import { cancelFits } from './optimiser';
@@ -43,14 +43,12 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paginated(historyEntrySchema), ...errors },
       },
     },
-    async (request) => {
-      const { total, results } = await history.listHistory(
-        app.db,
-        requireUser(request).id,
+    async (request) =>
+      pageResponse(
+        request,
         request.query,
-      );
-      return paginatedResponse(request, request.query, total, results);
-    },
+        history.listHistory(app, requireUser(request), request.query),
+      ),
   );
 
   app.post(
@@ -84,7 +82,7 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await history.deleteHistory(app.db, requireUser(request).id, request.params.id);
+      await history.deleteHistory(app, requireUser(request), request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -100,14 +98,12 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paginated(evaluationSchema), ...errors },
       },
     },
-    async (request) => {
-      const { total, results } = await evaluations.listEvaluations(
-        app.db,
-        requireUser(request).id,
+    async (request) =>
+      pageResponse(
+        request,
         request.query,
-      );
-      return paginatedResponse(request, request.query, total, results);
-    },
+        evaluations.listEvaluations(app, requireUser(request), request.query),
+      ),
   );
 
   app.post(
@@ -145,7 +141,7 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await evaluations.deleteEvaluation(app.db, requireUser(request).id, request.params.id);
+      await evaluations.deleteEvaluation(app, requireUser(request), request.params.id);
       return reply.code(204).send(null);
     },
   );

@@ -5,7 +5,7 @@ import type {
   HistoryListQuery,
 } from '@qbank/contract';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
+import type { App } from '../../app';
 import type { User } from '../../lib/auth';
 import { notFound } from '../../lib/errors';
 import { assertPageExists, pageWindow } from '../../lib/pagination';
@@ -15,6 +15,7 @@ import * as repo from './history.repository';
 import { forgetCountedAnswer } from '../stats/index';
 import { requestFit } from './optimiser';
 
+type Deps = Pick<App, 'db'>;
 type HistoryCreateInput = z.output<typeof historyCreateSchema>;
 
 /** Scores an answer on the server and appends it to the user's permanent log. */
@@ -50,10 +51,10 @@ export async function recordAnswer(
   };
 }
 
-export async function listHistory(db: Db, userId: number, query: HistoryListQuery) {
+export async function listHistory({ db }: Deps, user: User, query: HistoryListQuery) {
   const { total, rows } = await repo.listHistory(
     db,
-    userId,
+    user.id,
     {
       module: query.module,
       course: query.course,
@@ -78,9 +79,9 @@ export async function listHistory(db: Db, userId: number, query: HistoryListQuer
   return { total, results };
 }
 
-export async function deleteHistory(db: Db, userId: number, id: number): Promise<void> {
+export async function deleteHistory({ db }: Deps, user: User, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const row = await repo.deleteHistory(tx, userId, id);
+    const row = await repo.deleteHistory(tx, user.id, id);
     if (!row) throw notFound();
     if (row.counted) await forgetCountedAnswer(tx, row);
   });

@@ -10,7 +10,7 @@ import {
   unreadCountSchema,
 } from '@qbank/contract';
 import { requireUser } from '../../lib/auth';
-import { paginatedResponse } from '../../lib/pagination';
+import { pageResponse } from '../../lib/pagination';
 import * as service from './notifications.service';
 
 const security = [{ token: [] }];
@@ -34,10 +34,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: notificationPageSchema, ...errors },
       },
     },
-    async (request) => {
-      const { total, results } = await service.list(app.db, requireUser(request).id, request.query);
-      return paginatedResponse(request, request.query, total, results);
-    },
+    async (request) =>
+      pageResponse(request, request.query, service.list(app, requireUser(request), request.query)),
   );
 
   app.get(
@@ -50,7 +48,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: unreadCountSchema, ...errors },
       },
     },
-    async (request) => service.unreadCount(app.db, requireUser(request).id),
+    async (request) => service.unreadCount(app, requireUser(request)),
   );
 
   app.post(
@@ -63,7 +61,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: markedReadSchema, ...errors },
       },
     },
-    async (request) => service.markAllRead(app.db, requireUser(request).id),
+    async (request) => service.markAllRead(app, requireUser(request)),
   );
 
   app.post(
@@ -77,6 +75,6 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: notificationSchema, ...errors },
       },
     },
-    async (request) => service.markOneRead(app.db, requireUser(request).id, request.params.id),
+    async (request) => service.markOneRead(app, requireUser(request), request.params.id),
   );
 };

@@ -1,31 +1,26 @@
 import type { Notification, NotificationQuery } from '@qbank/contract';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
+import type { App } from '../../app';
+import type { User } from '../../lib/auth';
 import { notFound } from '../../lib/errors';
-import type { Mailer } from '../../lib/mail';
 import { assertPageExists, pageWindow } from '../../lib/pagination';
 import * as repo from './notifications.repository';
 
 export type NewNotification = repo.NewNotification;
+type Deps = Pick<App, 'db'>;
 
 /**
  * The one way any module tells learners something in the app (a purchase decided, a report
  * answered, a comment removed, a question's key changed): one unread row per user.
  */
 export async function notifyUsers(
-  db: Db,
+  deps: Deps,
   userIds: number[],
   notification: NewNotification,
 ): Promise<void> {
-  await repo.insertMany(db, [...new Set(userIds)], notification);
+  await repo.insertMany(deps.db, [...new Set(userIds)], notification);
 }
 
-export interface MailDeps {
-  db: Db;
-  mailer: Mailer;
-  log: FastifyBaseLogger;
-  config: { publicUrl: string };
-}
+export type MailDeps = Pick<App, 'db' | 'mailer' | 'log' | 'config'>;
 
 /**
  * Notifies one user in the app and by mail. The mail is best effort: the decision is already
@@ -36,7 +31,7 @@ export async function notifyAndMail(
   user: { id: number; email: string },
   notification: NewNotification & { subject: string },
 ): Promise<void> {
-  await notifyUsers(deps.db, [user.id], notification);
+  await notifyUsers(deps, [user.id], notification);
   const link = notification.link
     ? `\n\n${new URL(notification.link, deps.config.publicUrl).toString()}`
     : '';
@@ -65,22 +60,22 @@ export function toNotification(row: repo.NotificationRow): Notification {
   };
 }
 
-export async function list(db: Db, userId: number, query: NotificationQuery) {
-  const { total, rows } = await repo.listForUser(db, userId, query.is_read, pageWindow(query));
+export async function list({ db }: Deps, user: User, query: NotificationQuery) {
+  const { total, rows } = await repo.listForUser(db, user.id, query.is_read, pageWindow(query));
   assertPageExists(query, total);
   return { total, results: rows.map(toNotification) };
 }
 
-export async function unreadCount(db: Db, userId: number) {
-  return { unread: await repo.unreadCount(db, userId) };
+export async function unreadCount({ db }: Deps, user: User) {
+  return { unread: await repo.unreadCount(db, user.id) };
 }
 
-export async function markOneRead(db: Db, userId: number, id: number): Promise<Notification> {
-  if (!(await repo.findForUser(db, userId, id))) throw notFound();
-  await repo.markRead(db, userId, [id]);
-  return toNotification((await repo.findForUser(db, userId, id))!);
+export async function markOneRead({ db }: Deps, user: User, id: number): Promise<Notification> {
+  if (!(await repo.findForUser(db, user.id, id))) throw notFound();
+  await repo.markRead(db, user.id, [id]);
+  return toNotification((await repo.findForUser(db, user.id, id))!);
 }
 
-export async function markAllRead(db: Db, userId: number) {
-  return { updated: await repo.markRead(db, userId) };
+export async function markAllRead({ db }: Deps, user: User) {
+  return { updated: await repo.markRead(db, user.id) };
 }

@@ -31,8 +31,6 @@ const common = { tags: ['questions'], security: [{ token: [] }] };
 
 /** The question read path (PRODUCT.md §3, §6): lists, one question, exams, counts. */
 export const questionsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.db, config: app.config };
-
   app.get(
     '/questns/',
     {
@@ -45,7 +43,7 @@ export const questionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { count, results } = await service.listQuestions(
-        deps,
+        app,
         requireUser(request),
         request.query,
       );
@@ -63,7 +61,7 @@ export const questionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: firstUnansweredSchema, ...errors },
       },
     },
-    async (request) => service.firstUnanswered(deps, requireUser(request), request.query),
+    async (request) => service.firstUnanswered(app, requireUser(request), request.query),
   );
 
   app.get(
@@ -78,7 +76,7 @@ export const questionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.getQuestion(deps, requireUser(request), request.params.id, request.query.session),
+      service.getQuestion(app, requireUser(request), request.params.id, request.query.session),
   );
 
   app.get(
@@ -91,7 +89,7 @@ export const questionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: examSchema, ...errors },
       },
     },
-    async (request) => service.buildExam(deps, requireUser(request), request.query),
+    async (request) => service.buildExam(app, requireUser(request), request.query),
   );
 
   app.get(
@@ -104,7 +102,7 @@ export const questionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: questionTypesCountSchema, ...errors },
       },
     },
-    async (request) => service.questionTypes(deps, requireUser(request), request.query),
+    async (request) => service.questionTypes(app, requireUser(request), request.query),
   );
 
   const personalLists = [
@@ -136,7 +134,7 @@ export const questionsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const { count, results } = await list(deps, requireUser(request), request.query);
+        const { count, results } = await list(app, requireUser(request), request.query);
         return paginatedResponse(request, request.query, count, results);
       },
     );
@@ -154,7 +152,7 @@ export const questionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { count, results } = await service.playlistQuestions(
-        deps,
+        app,
         requireUser(request),
         request.query,
       );

@@ -8,7 +8,7 @@ import type {
   QuestionListQuery,
   QuestionTypesCount,
 } from '@qbank/contract';
-import type { Config } from '../../config';
+import type { App } from '../../app';
 import type { Db } from '../../db/client';
 import type { User } from '../../lib/auth';
 import { badRequest, notFound } from '../../lib/errors';
@@ -45,10 +45,7 @@ import {
 
 type PersonalList = Parameters<typeof personalQuestionIds>[2];
 
-export interface Deps {
-  db: Db;
-  config: Config;
-}
+export type Deps = Pick<App, 'db' | 'config'>;
 
 export const INVALID_CHOICE =
   'Select a valid choice. That choice is not one of the available choices.';
@@ -173,7 +170,7 @@ async function cachedParts(
  * catalogue; exams carry neither last answer nor correction.
  */
 export async function serializeQuestions(
-  db: Db,
+  { db }: Pick<App, 'db'>,
   user: User,
   ids: number[],
   access: Access,
@@ -239,7 +236,7 @@ async function pageOf(
   assertPageExists(page, count);
   const ids = await pageOfQuestionIds(deps.db, scope, ordering, pageWindow(page));
   const access = await loadAccess(deps, user);
-  const results = await serializeQuestions(deps.db, user, ids, access, {
+  const results = await serializeQuestions(deps, user, ids, access, {
     sessionId: scope.sessionId,
   });
   return { count, results };
@@ -265,15 +262,9 @@ async function cachedCoursePage(deps: Deps, user: User, query: QuestionListQuery
   assertPageExists(query, ids.length);
   const { limit, offset } = pageWindow(query);
   const access = await loadAccess(deps, user);
-  const results = await serializeQuestions(
-    deps.db,
-    user,
-    ids.slice(offset, offset + limit),
-    access,
-    {
-      sessionId: q.session,
-    },
-  );
+  const results = await serializeQuestions(deps, user, ids.slice(offset, offset + limit), access, {
+    sessionId: q.session,
+  });
   return { count: ids.length, results };
 }
 
@@ -293,7 +284,7 @@ export async function getQuestion(
   const { access } = await assertQuestionAccess(deps, user, id);
   if (sessionId !== undefined && !(await findOwnSession(deps.db, user.id, sessionId)))
     throw notFound();
-  const [question] = await serializeQuestions(deps.db, user, [id], access, { sessionId });
+  const [question] = await serializeQuestions(deps, user, [id], access, { sessionId });
   return question!;
 }
 
@@ -356,7 +347,7 @@ export async function buildExam(deps: Deps, user: User, query: ExamQuery) {
   };
   const seed = examSeed(query.seed);
   const ids = await drawExam(query.count, (window) => examDraw(deps.db, scope, seed, window));
-  const results = await serializeQuestions(deps.db, user, ids, access, { exam: true });
+  const results = await serializeQuestions(deps, user, ids, access, { exam: true });
   return { count: results.length, results };
 }
 

@@ -18,7 +18,7 @@ import {
   staffReportUpdateSchema,
 } from '@qbank/contract';
 import { requireStaff, requireUser } from '../../lib/auth';
-import { paginatedResponse } from '../../lib/pagination';
+import { pageResponse } from '../../lib/pagination';
 import { readImageForm } from '../../lib/image-form';
 import * as service from './reports.service';
 
@@ -44,16 +44,12 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paginated(reportSchema), ...errors },
       },
     },
-    async (request) => {
-      const user = requireUser(request);
-      const { total, results } = await service.listReports(
-        app.db,
-        app.storage,
-        user.id,
+    async (request) =>
+      pageResponse(
+        request,
         request.query,
-      );
-      return paginatedResponse(request, request.query, total, results);
-    },
+        service.listReports(app, requireUser(request), request.query),
+      ),
   );
 
   app.get(
@@ -67,8 +63,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: reportSchema, ...errors },
       },
     },
-    async (request) =>
-      service.getReport(app.db, app.storage, requireUser(request).id, request.params.id),
+    async (request) => service.getReport(app, requireUser(request), request.params.id),
   );
 
   app.post(
@@ -87,7 +82,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = requireUser(request);
       const form = await readImageForm(request, REPORT_SCREENSHOT_FIELD);
-      const report = await service.createReport(app.db, app.storage, user.id, form);
+      const report = await service.createReport(app, user, form);
       return reply.code(201).send(report);
     },
   );
@@ -105,13 +100,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.updateReport(
-        app.db,
-        app.storage,
-        requireUser(request).id,
-        request.params.id,
-        request.body ?? {},
-      ),
+      service.updateReport(app, requireUser(request), request.params.id, request.body ?? {}),
   );
 
   app.post(
@@ -127,10 +116,8 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       service.bulkDelete(
-        app.db,
-        app.storage,
-        request.log,
-        requireUser(request).id,
+        { db: app.db, storage: app.storage, log: request.log },
+        requireUser(request),
         request.body.ids,
       ),
   );
@@ -154,10 +141,8 @@ const staffReportsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paginated(staffReportSchema), ...staffErrors },
       },
     },
-    async (request) => {
-      const { total, results } = await service.listStaffReports(app.db, app.storage, request.query);
-      return paginatedResponse(request, request.query, total, results);
-    },
+    async (request) =>
+      pageResponse(request, request.query, service.listStaffReports(app, request.query)),
   );
 
   app.get(
@@ -172,10 +157,8 @@ const staffReportsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: reportGroupPageSchema, ...staffErrors },
       },
     },
-    async (request) => {
-      const { total, results } = await service.listReportGroups(app.db, request.query);
-      return paginatedResponse(request, request.query, total, results);
-    },
+    async (request) =>
+      pageResponse(request, request.query, service.listReportGroups(app, request.query)),
   );
 
   app.get(
@@ -189,7 +172,7 @@ const staffReportsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: staffReportSchema, ...staffErrors },
       },
     },
-    async (request) => service.getStaffReport(app.db, app.storage, request.params.id),
+    async (request) => service.getStaffReport(app, request.params.id),
   );
 
   app.patch(
@@ -205,12 +188,6 @@ const staffReportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.answerReport(
-        app.db,
-        app.storage,
-        requireStaff(request),
-        request.params.id,
-        request.body,
-      ),
+      service.answerReport(app, requireStaff(request), request.params.id, request.body),
   );
 };

@@ -9,8 +9,8 @@ import type {
   StaffReport,
   StaffReportUpdate,
 } from '@qbank/contract';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
+import type { App } from '../../app';
+import type { User } from '../../lib/auth';
 import { badRequest, nonFieldError, notFound } from '../../lib/errors';
 import { assertPageExists, pageWindow } from '../../lib/pagination';
 import type { Storage } from '../../lib/storage';
@@ -31,6 +31,8 @@ export const ONE_SCREENSHOT = 'Send one screenshot only.';
 /** What turns a stored key into a URL: the storage (signed URLs), or the key itself for audit. */
 type KeyUrl = Pick<Storage, 'url'>;
 const keyOnly: KeyUrl = { url: (key) => key };
+
+type Deps = Pick<App, 'db' | 'storage'>;
 
 export function toReport(row: repo.ReportRow, storage: KeyUrl): Report {
   return {
@@ -59,24 +61,14 @@ function toStaffReport(row: repo.StaffReportRow, storage: KeyUrl): StaffReport {
   };
 }
 
-export async function listReports(
-  db: Db,
-  storage: Storage,
-  userId: number,
-  query: ReportListQuery,
-) {
-  const { total, rows } = await repo.listReports(db, userId, query.status, pageWindow(query));
+export async function listReports({ db, storage }: Deps, user: User, query: ReportListQuery) {
+  const { total, rows } = await repo.listReports(db, user.id, query.status, pageWindow(query));
   assertPageExists(query, total);
   return { total, results: rows.map((row) => toReport(row, storage)) };
 }
 
-export async function getReport(
-  db: Db,
-  storage: Storage,
-  userId: number,
-  id: number,
-): Promise<Report> {
-  const row = await repo.findOwnReport(db, userId, id);
+export async function getReport({ db, storage }: Deps, user: User, id: number): Promise<Report> {
+  const row = await repo.findOwnReport(db, user.id, id);
   if (!row) throw notFound();
   return toReport(row, storage);
 }
@@ -86,9 +78,8 @@ export async function getReport(
  * checked and re-encoded, stored under the private `reports/` folder (decision 033).
  */
 export async function createReport(
-  db: Db,
-  storage: Storage,
-  userId: number,
+  { db, storage }: Deps,
+  user: User,
   form: ImageForm,
 ): Promise<Report> {
   const input = parseOrThrow(reportCreateSchema, form.data);
@@ -96,11 +87,11 @@ export async function createReport(
   if (!(await repo.questionExists(db, input.question))) {
     throw badRequest('question', invalidPk(input.question));
   }
-  if (await repo.hasOpenReport(db, userId, input.question)) throw nonFieldError(ALREADY_REPORTED);
+  if (await repo.hasOpenReport(db, user.id, input.question)) throw nonFieldError(ALREADY_REPORTED);
   const images = await cleanImages(REPORT_SCREENSHOT_FIELD, form.files);
   const row = await withStoredImages(storage, 'reports', images, (keys) =>
     repo.insertReport(db, {
-      userId,
+      userId: user.id,
       questionId: input.question,
       reason: input.reason,
       message: input.message,
@@ -112,20 +103,19 @@ export async function createReport(
 
 /** The owner edits reason/message while the report is open. */
 export async function updateReport(
-  db: Db,
-  storage: Storage,
-  userId: number,
+  { db, storage }: Deps,
+  user: User,
   id: number,
   input: ReportUpdate,
 ): Promise<Report> {
-  const current = await repo.findOwnReport(db, userId, id);
+  const current = await repo.findOwnReport(db, user.id, id);
   if (!current) throw notFound();
   if (current.status !== 'open') throw nonFieldError(NOT_OPEN);
   const changes: repo.ReportChanges = {};
   if (input.reason !== undefined) changes.reason = input.reason;
   if (input.message !== undefined) changes.message = input.message;
   if (Object.keys(changes).length === 0) return toReport(current, storage);
-  const row = await repo.updateReport(db, id, userId, changes);
+  const row = await repo.updateReport(db, id, user.id, changes);
   if (!row) throw notFound();
   return toReport(row, storage);
 }
@@ -135,13 +125,11 @@ export async function updateReport(
  * their screenshots.
  */
 export async function bulkDelete(
-  db: Db,
-  storage: Storage,
-  log: FastifyBaseLogger,
-  userId: number,
+  { db, storage, log }: Deps & Pick<App, 'log'>,
+  user: User,
   ids: number[],
 ) {
-  const keys = await repo.deleteOwnReports(db, userId, [...new Set(ids)]);
+  const keys = await repo.deleteOwnReports(db, user.id, [...new Set(ids)]);
   await deleteStoredFiles(
     storage,
     keys.filter((key): key is string => !!key),
@@ -150,7 +138,7 @@ export async function bulkDelete(
   return { deleted: keys.length };
 }
 
-export async function listStaffReports(db: Db, storage: Storage, query: StaffReportQueueQuery) {
+export async function listStaffReports({ db, storage }: Deps, query: StaffReportQueueQuery) {
   const { total, rows } = await repo.listStaffReports(
     db,
     query.status,
@@ -161,7 +149,7 @@ export async function listStaffReports(db: Db, storage: Storage, query: StaffRep
   return { total, results: rows.map((row) => toStaffReport(row, storage)) };
 }
 
-export async function getStaffReport(db: Db, storage: Storage, id: number): Promise<StaffReport> {
+export async function getStaffReport({ db, storage }: Deps, id: number): Promise<StaffReport> {
   const row = await repo.findStaffReport(db, id);
   if (!row) throw notFound();
   return toStaffReport(row, storage);
@@ -169,21 +157,21 @@ export async function getStaffReport(db: Db, storage: Storage, id: number): Prom
 
 /** Resolves or rejects a report; the reporter is told in the app, with staff's answer. */
 export async function answerReport(
-  db: Db,
-  storage: Storage,
+  deps: Deps,
   actor: StaffActor,
   id: number,
   input: StaffReportUpdate,
 ): Promise<StaffReport> {
+  const { db } = deps;
   const before = await repo.findStaffReport(db, id);
   if (!before) throw notFound();
   const changes: repo.ReportChanges = { status: input.status };
   if (input.staff_answer !== undefined) changes.staffAnswer = input.staff_answer;
   const row = await repo.updateReport(db, id, null, changes);
   if (!row) throw notFound();
-  const after = await getStaffReport(db, storage, id);
+  const after = await getStaffReport(deps, id);
   await recordStaffAction(
-    db,
+    deps,
     actor,
     'report.answer',
     { type: 'report', id },
@@ -193,7 +181,7 @@ export async function answerReport(
   );
   if (row.userId !== null) {
     const answer = row.staffAnswer ? ` Answer: ${row.staffAnswer}` : '';
-    await notifyUsers(db, [row.userId], {
+    await notifyUsers(deps, [row.userId], {
       kind: 'report_answered',
       message: `Your report on question #${row.questionId} was ${row.status}.${answer}`,
       link: `/questions/${row.questionId}`,
@@ -204,7 +192,7 @@ export async function answerReport(
 
 /** The queue by question: most reported first. */
 export async function listReportGroups(
-  db: Db,
+  { db }: Pick<App, 'db'>,
   query: ReportGroupQuery,
 ): Promise<{ total: number; results: ReportGroup[] }> {
   const { total, rows } = await repo.listReportGroups(db, query.status, pageWindow(query));

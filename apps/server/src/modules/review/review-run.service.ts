@@ -23,16 +23,16 @@ export async function startRun(deps: AccessDeps, user: User, input: RunInput): P
       : await shelfQuestionIds(deps.db, user.id, RUN_MAX_QUESTIONS);
   const access = await loadAccess(deps, user);
   const exam = input.mode === 'exam';
-  const readable = (await serializeQuestions(deps.db, user, ids, access, { exam })).filter(
+  const readable = (await serializeQuestions(deps, user, ids, access, { exam })).filter(
     (q: Question) => !q.is_locked,
   );
   if (exam || readable.length === 0) return { session: null, questions: readable };
-  const { session } = await createSession(deps.db, user.id, {
+  const { session } = await createSession(deps, user, {
     name: SESSION_NAMES[input.source],
     question_ids: readable.map((q) => q.id),
   });
   const questions = await serializeQuestions(
-    deps.db,
+    deps,
     user,
     readable.map((q) => q.id),
     access,

@@ -4,7 +4,7 @@ import type {
   sessionQuestionCreateSchema,
 } from '@qbank/contract';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
+import type { App } from '../../app';
 import type { User } from '../../lib/auth';
 import { badRequest, notFound } from '../../lib/errors';
 import { assertPageExists, pageWindow } from '../../lib/pagination';
@@ -19,6 +19,8 @@ import {
 import type { AccessDeps } from '../questions/access';
 import * as repo from './session-questions.repository';
 import { ownSession } from './sessions.service';
+
+type Deps = Pick<App, 'db'>;
 
 type AnswerInput = z.output<typeof sessionQuestionCreateSchema>;
 
@@ -64,7 +66,7 @@ export async function answer(
 ): Promise<SessionQuestion> {
   const { db } = deps;
   const userId = user.id;
-  const session = await ownSession(db, userId, input.session);
+  const session = await ownSession(deps, user, input.session);
   if (session.isFinished) throw badRequest('session', FINISHED_SESSION_MESSAGE);
   const question = await loadAnswerableQuestion(deps, user, input.question);
   const inSession = session.courseId
@@ -98,11 +100,11 @@ export async function answer(
   return toSessionQuestion(row.saved, correctionOf(question), row.historyId);
 }
 
-export async function listAnswers(db: Db, userId: number, query: SessionQuestionListQuery) {
-  if (query.session !== undefined) await ownSession(db, userId, query.session);
+export async function listAnswers({ db }: Deps, user: User, query: SessionQuestionListQuery) {
+  if (query.session !== undefined) await ownSession({ db }, user, query.session);
   const { total, rows } = await repo.listSessionQuestions(
     db,
-    userId,
+    user.id,
     query.session,
     pageWindow(query),
   );
@@ -118,7 +120,7 @@ export async function listAnswers(db: Db, userId: number, query: SessionQuestion
   return { total, results };
 }
 
-export async function deleteAnswer(db: Db, userId: number, id: number): Promise<void> {
-  const sessionId = await repo.deleteSessionQuestion(db, userId, id);
+export async function deleteAnswer({ db }: Deps, user: User, id: number): Promise<void> {
+  const sessionId = await repo.deleteSessionQuestion(db, user.id, id);
   if (sessionId === undefined) throw notFound();
 }

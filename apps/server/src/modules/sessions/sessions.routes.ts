@@ -18,7 +18,7 @@ import {
 } from '@qbank/contract';
 import { z } from 'zod';
 import { requireUser } from '../../lib/auth';
-import { paginatedResponse } from '../../lib/pagination';
+import { pageResponse } from '../../lib/pagination';
 import * as answers from './session-questions.service';
 import * as service from './sessions.service';
 
@@ -45,14 +45,12 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paginated(sessionSchema), ...errors },
       },
     },
-    async (request) => {
-      const { total, results } = await service.listSessions(
-        app.db,
-        requireUser(request).id,
+    async (request) =>
+      pageResponse(
+        request,
         request.query,
-      );
-      return paginatedResponse(request, request.query, total, results);
-    },
+        service.listSessions(app, requireUser(request), request.query),
+      ),
   );
 
   app.post(
@@ -71,8 +69,8 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { created, session } = await service.createSession(
-        app.db,
-        requireUser(request).id,
+        app,
+        requireUser(request),
         request.body,
       );
       return reply.code(created ? 201 : 200).send(session);
@@ -93,8 +91,8 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { created, session } = await service.startNewSession(
-        app.db,
-        requireUser(request).id,
+        app,
+        requireUser(request),
         request.body,
       );
       return reply.code(created ? 201 : 200).send(session);
@@ -113,7 +111,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.clearCourseProgress(app.db, requireUser(request).id, request.body.course_id),
+      service.clearCourseProgress(app, requireUser(request), request.body.course_id),
   );
 
   app.post(
@@ -128,7 +126,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.clearModuleProgress(app.db, requireUser(request).id, request.body.module_id),
+      service.clearModuleProgress(app, requireUser(request), request.body.module_id),
   );
 
   app.get(
@@ -142,7 +140,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sessionSchema, ...errors },
       },
     },
-    async (request) => service.getSession(app.db, requireUser(request).id, request.params.id),
+    async (request) => service.getSession(app, requireUser(request), request.params.id),
   );
 
   app.delete(
@@ -157,7 +155,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.deleteSession(app.db, requireUser(request).id, request.params.id);
+      await service.deleteSession(app, requireUser(request), request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -173,7 +171,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sessionSchema, ...errors },
       },
     },
-    async (request) => service.clearSession(app.db, requireUser(request).id, request.params.id),
+    async (request) => service.clearSession(app, requireUser(request), request.params.id),
   );
 
   app.get(
@@ -188,8 +186,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(sessionResumeSchema), ...errors },
       },
     },
-    async (request) =>
-      service.resumeSessions(app.db, requireUser(request).id, app.config.freeQuestionsPerCourse),
+    async (request) => service.resumeSessions(app, requireUser(request)),
   );
 
   app.get(
@@ -203,14 +200,12 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paginated(sessionQuestionSchema), ...errors },
       },
     },
-    async (request) => {
-      const { total, results } = await answers.listAnswers(
-        app.db,
-        requireUser(request).id,
+    async (request) =>
+      pageResponse(
+        request,
         request.query,
-      );
-      return paginatedResponse(request, request.query, total, results);
-    },
+        answers.listAnswers(app, requireUser(request), request.query),
+      ),
   );
 
   app.post(
@@ -246,7 +241,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await answers.deleteAnswer(app.db, requireUser(request).id, request.params.id);
+      await answers.deleteAnswer(app, requireUser(request), request.params.id);
       return reply.code(204).send(null);
     },
   );

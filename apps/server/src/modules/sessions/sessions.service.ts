@@ -8,7 +8,9 @@ import type {
   startNewSessionSchema,
 } from '@qbank/contract';
 import type { z } from 'zod';
+import type { App } from '../../app';
 import type { Db } from '../../db/client';
+import type { User } from '../../lib/auth';
 import { badRequest, nonFieldError, notFound } from '../../lib/errors';
 import { assertPageExists, pageWindow } from '../../lib/pagination';
 import { courseCounts } from '../catalogue/catalogue-counts';
@@ -19,6 +21,7 @@ import * as repo from './sessions.repository';
 export const POSITION_PAGE_SIZE = 10;
 export const START_NEW_SESSION_MESSAGE = 'Either sessionId or courseId must be provided.';
 
+type Deps = Pick<App, 'db'>;
 type SessionCreateInput = z.output<typeof sessionCreateSchema>;
 type StartNewSessionInput = z.output<typeof startNewSessionSchema>;
 
@@ -52,16 +55,16 @@ async function toSessions(db: Db, rows: repo.SessionRow[]): Promise<Session[]> {
 const toSession = async (db: Db, row: repo.SessionRow) => (await toSessions(db, [row]))[0]!;
 
 /** One of the user's sessions, or 404 (another user's too). */
-export async function ownSession(db: Db, userId: number, id: number): Promise<repo.SessionRow> {
-  const session = await repo.findSession(db, userId, id);
+export async function ownSession({ db }: Deps, user: User, id: number): Promise<repo.SessionRow> {
+  const session = await repo.findSession(db, user.id, id);
   if (!session) throw notFound();
   return session;
 }
 
-export async function listSessions(db: Db, userId: number, query: SessionListQuery) {
+export async function listSessions({ db }: Deps, user: User, query: SessionListQuery) {
   const { total, rows } = await repo.listSessions(
     db,
-    userId,
+    user.id,
     { courseId: query.course, isFinished: query.is_finished },
     pageWindow(query),
   );
@@ -69,8 +72,8 @@ export async function listSessions(db: Db, userId: number, query: SessionListQue
   return { total, results: await toSessions(db, rows) };
 }
 
-export async function getSession(db: Db, userId: number, id: number): Promise<Session> {
-  return toSession(db, await ownSession(db, userId, id));
+export async function getSession({ db }: Deps, user: User, id: number): Promise<Session> {
+  return toSession(db, await ownSession({ db }, user, id));
 }
 
 async function assertCourse(db: Db, courseId: number, field: string) {
@@ -84,8 +87,8 @@ async function assertCourse(db: Db, courseId: number, field: string) {
  * `{name, question_ids}`: a new custom set. `created` tells 201 from 200.
  */
 export async function createSession(
-  db: Db,
-  userId: number,
+  { db }: Deps,
+  user: User,
   input: SessionCreateInput,
 ): Promise<{ created: boolean; session: Session }> {
   if (input.course_id !== undefined && input.question_ids !== undefined) {
@@ -93,10 +96,10 @@ export async function createSession(
   }
   if (input.course_id !== undefined) {
     const course = await assertCourse(db, input.course_id, 'course_id');
-    const open = await repo.findOpenCourseSession(db, userId, course.id);
+    const open = await repo.findOpenCourseSession(db, user.id, course.id);
     if (open) return { created: false, session: await toSession(db, open) };
     const row = await repo.insertSession(db, {
-      userId,
+      userId: user.id,
       courseId: course.id,
       name: input.name || course.name,
     });
@@ -109,26 +112,30 @@ export async function createSession(
   const published = await repo.publishedQuestionIds(db, ids);
   const missing = ids.find((id) => !published.has(id));
   if (missing !== undefined) throw badRequest('question_ids', invalidPk(missing));
-  const row = await repo.insertSession(db, { userId, name: input.name ?? '', questionIds: ids });
+  const row = await repo.insertSession(db, {
+    userId: user.id,
+    name: input.name ?? '',
+    questionIds: ids,
+  });
   return { created: true, session: await toSession(db, row) };
 }
 
-export async function deleteSession(db: Db, userId: number, id: number): Promise<void> {
-  if (!(await repo.deleteSession(db, userId, id))) throw notFound();
+export async function deleteSession({ db }: Deps, user: User, id: number): Promise<void> {
+  if (!(await repo.deleteSession(db, user.id, id))) throw notFound();
 }
 
 /** Removes a session's answers; the session stays. */
-export async function clearSession(db: Db, userId: number, id: number): Promise<Session> {
-  const session = await ownSession(db, userId, id);
+export async function clearSession({ db }: Deps, user: User, id: number): Promise<Session> {
+  const session = await ownSession({ db }, user, id);
   await repo.clearSessionAnswers(db, session.id);
   return toSession(db, await repo.updateSession(db, session.id, { updatedAt: new Date() }));
 }
 
 /** Restarts a session: answers cleared, open again, and the course's only open pass. */
-async function restartSession(db: Db, userId: number, id: number): Promise<Session> {
-  const session = await ownSession(db, userId, id);
+async function restartSession({ db }: Deps, user: User, id: number): Promise<Session> {
+  const session = await ownSession({ db }, user, id);
   return db.transaction(async (tx) => {
-    if (session.courseId) await repo.finishCourseSessions(tx, userId, session.courseId);
+    if (session.courseId) await repo.finishCourseSessions(tx, user.id, session.courseId);
     await repo.clearSessionAnswers(tx, session.id);
     const row = await repo.updateSession(tx, session.id, {
       isFinished: false,
@@ -143,14 +150,14 @@ async function restartSession(db: Db, userId: number, id: number): Promise<Sessi
  * course, the previous one marked finished. A session id wins when both are given.
  */
 export async function startNewSession(
-  db: Db,
-  userId: number,
+  { db }: Deps,
+  user: User,
   input: StartNewSessionInput,
 ): Promise<{ created: boolean; session: Session }> {
   const sessionId = input.session_id ?? input.sessionId;
   const courseId = input.course_id ?? input.courseId;
   if (sessionId !== undefined) {
-    return { created: false, session: await restartSession(db, userId, sessionId) };
+    return { created: false, session: await restartSession({ db }, user, sessionId) };
   }
   if (courseId === undefined) throw nonFieldError(START_NEW_SESSION_MESSAGE);
   const course = await assertCourse(
@@ -159,28 +166,28 @@ export async function startNewSession(
     input.course_id !== undefined ? 'course_id' : 'courseId',
   );
   const row = await db.transaction(async (tx) => {
-    await repo.finishCourseSessions(tx, userId, course.id);
-    return repo.insertSession(tx, { userId, courseId: course.id, name: course.name });
+    await repo.finishCourseSessions(tx, user.id, course.id);
+    return repo.insertSession(tx, { userId: user.id, courseId: course.id, name: course.name });
   });
   return { created: true, session: await toSession(db, row) };
 }
 
 export async function clearCourseProgress(
-  db: Db,
-  userId: number,
+  { db }: Deps,
+  user: User,
   courseId: number,
 ): Promise<Cleared> {
   await assertCourse(db, courseId, 'course_id');
-  return { cleared: await repo.clearAnswersOfCourses(db, userId, { courseId }) };
+  return { cleared: await repo.clearAnswersOfCourses(db, user.id, { courseId }) };
 }
 
 export async function clearModuleProgress(
-  db: Db,
-  userId: number,
+  { db }: Deps,
+  user: User,
   moduleId: number,
 ): Promise<Cleared> {
   if (!(await repo.moduleExists(db, moduleId))) throw badRequest('module_id', invalidPk(moduleId));
-  return { cleared: await repo.clearAnswersOfCourses(db, userId, { moduleId }) };
+  return { cleared: await repo.clearAnswersOfCourses(db, user.id, { moduleId }) };
 }
 
 /** The caller's unfinished sessions with at least one answer, and where to pick each up. */
@@ -206,11 +213,11 @@ async function firstUnansweredOf(db: Db, rows: repo.SessionRow[], freePerCourse:
 }
 
 export async function resumeSessions(
-  db: Db,
-  userId: number,
-  freePerCourse: number,
+  { db, config }: Pick<App, 'db' | 'config'>,
+  user: User,
 ): Promise<SessionResume[]> {
-  const rows = await repo.listResumable(db, userId);
+  const freePerCourse = config.freeQuestionsPerCourse;
+  const rows = await repo.listResumable(db, user.id);
   const courseIds = [...new Set(rows.flatMap((r) => (r.courseId ? [r.courseId] : [])))];
   // Independent reads, side by side on the pool.
   const [firsts, sessions, courses] = await Promise.all([

@@ -399,12 +399,12 @@ describe('notifications', () => {
   it('lists the caller’s own, counts unread, marks one or all read; another user’s is 404', async () => {
     const me = await buildUser(db);
     const other = await buildUser(db);
-    await notifyUsers(db, [me.user.id, me.user.id, other.user.id], {
+    await notifyUsers({ db }, [me.user.id, me.user.id, other.user.id], {
       kind: 'question_changed',
       message: 'Key changed',
       link: '/questions/1',
     });
-    await notifyUsers(db, [me.user.id], { kind: 'question_changed', message: 'Second' });
+    await notifyUsers({ db }, [me.user.id], { kind: 'question_changed', message: 'Second' });
     expect((await inject('GET', '/api/notifications/unread_count/', me.headers)).json()).toEqual({
       unread: 2,
     });

@@ -13,8 +13,8 @@ import {
   staffUserUpdateSchema,
 } from '@qbank/contract';
 import { requireStaff } from '../../lib/auth';
-import { paginatedResponse } from '../../lib/pagination';
-import { COMMENTS, REPLIES, listForStaff, removeAsStaff } from '../comments/comments.service';
+import { pageResponse } from '../../lib/pagination';
+import { comments, listForStaff, replies } from '../comments/comments.service';
 import * as service from './staff.service';
 
 const security = [{ token: [] }];
@@ -43,10 +43,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: staffUserPageSchema, ...errors },
       },
     },
-    async (request) => {
-      const { total, results } = await service.listUsers(app.db, request.query);
-      return paginatedResponse(request, request.query, total, results);
-    },
+    async (request) => pageResponse(request, request.query, service.listUsers(app, request.query)),
   );
 
   app.get(
@@ -60,7 +57,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: staffUserDetailSchema, ...errors },
       },
     },
-    async (request) => service.getUser(app.db, request.params.id),
+    async (request) => service.getUser(app, request.params.id),
   );
 
   app.patch(
@@ -76,7 +73,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.updateUser(app.db, requireStaff(request), request.params.id, request.body),
+      service.updateUser(app, requireStaff(request), request.params.id, request.body),
   );
 
   app.get(
@@ -90,15 +87,12 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: staffCommentPageSchema, ...errors },
       },
     },
-    async (request) => {
-      const { total, results } = await listForStaff(app.db, request.query);
-      return paginatedResponse(request, request.query, total, results);
-    },
+    async (request) => pageResponse(request, request.query, listForStaff(app, request.query)),
   );
 
   for (const [path, kind, noun] of [
-    ['/staff/comments/:id/remove/', COMMENTS, 'comment'],
-    ['/staff/replies/:id/remove/', REPLIES, 'reply'],
+    ['/staff/comments/:id/remove/', comments, 'comment'],
+    ['/staff/replies/:id/remove/', replies, 'reply'],
   ] as const) {
     app.post(
       path,
@@ -113,8 +107,12 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        const ctx = { db: app.db, storage: app.storage, user: requireStaff(request) };
-        await removeAsStaff(kind as typeof COMMENTS, ctx, request.params.id, request.body.reason);
+        await kind.removeAsStaff(
+          app,
+          requireStaff(request),
+          request.params.id,
+          request.body.reason,
+        );
         return reply.code(204).send(null);
       },
     );

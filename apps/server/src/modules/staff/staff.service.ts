@@ -1,5 +1,5 @@
 import type { StaffUser, StaffUserDetail, StaffUserQuery, StaffUserUpdate } from '@qbank/contract';
-import type { Db } from '../../db/client';
+import type { App } from '../../app';
 import { revokeTokens, type User } from '../../lib/auth';
 import { badRequest, notFound } from '../../lib/errors';
 import { invalidateUsers } from '../../lib/cache';
@@ -8,6 +8,8 @@ import { recordStaffAction } from '../audit/audit.service';
 import { listUserPurchases } from '../subscriptions/subscriptions.repository';
 import { purchaseStatus } from '../subscriptions/subscriptions.service';
 import * as repo from './staff.repository';
+
+type Deps = Pick<App, 'db'>;
 
 export const NOT_YOURSELF = 'You cannot change your own staff or active status.';
 
@@ -25,7 +27,7 @@ function toStaffUser(u: repo.UserRow): StaffUser {
   };
 }
 
-export async function listUsers(db: Db, query: StaffUserQuery) {
+export async function listUsers({ db }: Deps, query: StaffUserQuery) {
   const { total, rows } = await repo.listUsers(
     db,
     { search: query.search || undefined, isStaff: query.is_staff, isActive: query.is_active },
@@ -36,7 +38,7 @@ export async function listUsers(db: Db, query: StaffUserQuery) {
 }
 
 /** A user with every purchase (archived too), newest first. */
-export async function getUser(db: Db, id: number): Promise<StaffUserDetail> {
+export async function getUser({ db }: Deps, id: number): Promise<StaffUserDetail> {
   const user = await repo.findUser(db, id);
   if (!user) throw notFound();
   const now = new Date();
@@ -59,11 +61,12 @@ export async function getUser(db: Db, id: number): Promise<StaffUserDetail> {
  * everywhere; staff cannot change their own flags (no one locks the last admin out by accident).
  */
 export async function updateUser(
-  db: Db,
+  deps: Deps,
   actor: User,
   id: number,
   input: StaffUserUpdate,
 ): Promise<StaffUserDetail> {
+  const { db } = deps;
   const before = await repo.findUser(db, id);
   if (!before) throw notFound();
   if (id === actor.id && (input.is_staff !== undefined || input.is_active !== undefined)) {
@@ -72,7 +75,7 @@ export async function updateUser(
   const values: Parameters<typeof repo.updateUser>[2] = {};
   if (input.is_staff !== undefined) values.isStaff = input.is_staff;
   if (input.is_active !== undefined) values.isActive = input.is_active;
-  if (Object.keys(values).length === 0) return getUser(db, id);
+  if (Object.keys(values).length === 0) return getUser(deps, id);
   const after = (await repo.updateUser(db, id, values))!;
   if (before.isActive && !after.isActive) await revokeTokens(db, id);
   // Cached token lookups hold the old flags.
@@ -91,7 +94,7 @@ export async function updateUser(
   ].filter((a): a is string => a !== null);
   for (const action of changes) {
     await recordStaffAction(
-      db,
+      deps,
       actor,
       action,
       { type: 'user', id },
@@ -99,5 +102,5 @@ export async function updateUser(
       toStaffUser(after),
     );
   }
-  return getUser(db, id);
+  return getUser(deps, id);
 }

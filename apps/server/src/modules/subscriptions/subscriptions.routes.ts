@@ -23,6 +23,7 @@ import {
 import { z } from 'zod';
 import { requireStaff, requireUser } from '../../lib/auth';
 import { readForm } from '../../lib/multipart';
+import { pageResponse } from '../../lib/pagination';
 import * as service from './subscriptions.service';
 
 const security = [{ token: [] }];
@@ -183,9 +184,8 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: staffPurchasePageSchema, ...staffErrors, 404: detailErrorSchema },
       },
     },
-    async (request) => {
-      return service.listPurchasesForStaff(app, request, request.query);
-    },
+    async (request) =>
+      pageResponse(request, request.query, service.listPurchasesForStaff(app, request.query)),
   );
 
   app.post(

@@ -1,7 +1,6 @@
 import { invalidPk } from '@qbank/contract';
 import {
   buySubscriptionFieldsSchema,
-  type Paginated,
   type Plan,
   type PlanCreateData,
   type PlanUpdateData,
@@ -14,25 +13,19 @@ import {
   type StaffPurchaseQuery,
   type SubscriptionCheck,
 } from '@qbank/contract';
-import type { FastifyRequest } from 'fastify';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { App } from '../../app';
 import { invalidateUsers } from '../../lib/cache';
 import type { User } from '../../lib/auth';
 import { badRequest, fieldErrors, nonFieldError, notFound } from '../../lib/errors';
 import { cleanImage, newImageKey } from '../../lib/images';
 import { firstValues, type ParsedForm } from '../../lib/multipart';
-import { assertPageExists, pageWindow, paginatedResponse } from '../../lib/pagination';
-import type { Storage } from '../../lib/storage';
+import { assertPageExists, pageWindow } from '../../lib/pagination';
 import { parseOrThrow } from '../../lib/validation';
 import { recordStaffAction, type StaffActor } from '../audit/audit.service';
 import { notifyAndMail, type MailDeps } from '../notifications/notifications.service';
 import * as repo from './subscriptions.repository';
 
-export interface Deps {
-  db: Db;
-  storage: Storage;
-}
+export type Deps = Pick<App, 'db' | 'storage'>;
 /** Staff decisions also tell the learner (in the app and by mail). */
 export type StaffDeps = Deps & MailDeps;
 
@@ -194,7 +187,7 @@ export async function buy(deps: Deps, user: User, form: ParsedForm): Promise<Pur
 
 /** Whether the caller has an approved purchase running now, and what it opens. */
 export async function checkSubscription(
-  deps: Deps & { config: Pick<Config, 'freeQuestionsPerCourse'> },
+  deps: Pick<App, 'db' | 'storage' | 'config'>,
   user: User,
 ): Promise<SubscriptionCheck> {
   const active = await repo.activePurchases(deps.db, user.id, new Date());
@@ -225,9 +218,8 @@ export async function checkSubscription(
 
 export async function listPurchasesForStaff(
   deps: Deps,
-  request: FastifyRequest,
   query: StaffPurchaseQuery,
-): Promise<Paginated<StaffPurchase>> {
+): Promise<{ total: number; results: StaffPurchase[] }> {
   const now = new Date();
   const { count, rows } = await repo.listAllPurchases(deps.db, {
     status: query.status,
@@ -236,12 +228,7 @@ export async function listPurchasesForStaff(
     ...pageWindow(query),
   });
   assertPageExists(query, count);
-  return paginatedResponse(
-    request,
-    query,
-    count,
-    rows.map((p) => toStaffPurchase(p, deps, now)),
-  );
+  return { total: count, results: rows.map((p) => toStaffPurchase(p, deps, now)) };
 }
 
 async function findForStaff(deps: Deps, id: number): Promise<repo.StaffPurchaseRow> {
@@ -264,7 +251,7 @@ async function decide(
   const after = toStaffPurchase(await findForStaff(deps, before.id), deps, now);
   const action = values.status === 'approved' ? 'purchase.approve' : 'purchase.reject';
   await recordStaffAction(
-    deps.db,
+    deps,
     actor,
     action,
     { type: 'purchase', id: before.id },
@@ -336,7 +323,7 @@ export async function createPlan(
   input: PlanCreateData,
 ): Promise<Plan> {
   const plan = await insertPlan(deps, input);
-  await recordStaffAction(deps.db, actor, 'plan.create', { type: 'plan', id: plan.id }, null, plan);
+  await recordStaffAction(deps, actor, 'plan.create', { type: 'plan', id: plan.id }, null, plan);
   return plan;
 }
 
@@ -389,6 +376,6 @@ export async function updatePlan(
         ? 'plan.archive'
         : 'plan.unarchive'
       : 'plan.update';
-  await recordStaffAction(deps.db, actor, action, { type: 'plan', id }, toPlan(plan), after);
+  await recordStaffAction(deps, actor, action, { type: 'plan', id }, toPlan(plan), after);
   return after;
 }

@@ -15,6 +15,7 @@ import { startSession } from '../../../lib/current-user';
 import { useSession } from '../../../lib/session';
 import { useUpdateUser } from '../api/update-user';
 import { AuthCard } from './auth-layout';
+import { NameFields } from './auth-fields';
 
 /** After a provider sign-up: the names and phone the provider did not give (PATCH /api/auth/user/). */
 export default function CompleteRegistrationPage() {
@@ -62,17 +63,9 @@ export default function CompleteRegistrationPage() {
     <AuthCard title={t('auth.complete.title')} intro={t('auth.complete.intro')}>
       <FormAlert>{update.error ? t('errors.saving-failed') : null}</FormAlert>
       <form onSubmit={onSubmit} noValidate>
-        <TextField
-          label={t('fields.first-name')}
-          autoComplete="given-name"
-          error={err('first_name')}
-          {...form.register('first_name')}
-        />
-        <TextField
-          label={t('fields.last-name')}
-          autoComplete="family-name"
-          error={err('last_name')}
-          {...form.register('last_name')}
+        <NameFields
+          first={{ error: err('first_name'), ...form.register('first_name') }}
+          last={{ error: err('last_name'), ...form.register('last_name') }}
         />
         <TextField
           label={t('fields.phone')}

@@ -4,14 +4,13 @@ import { Link, useNavigate } from 'react-router';
 import { notify } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { TextField } from '../../../components/ui/text-field';
 import { useZodForm } from '../../../components/ui/use-zod-form';
 import { ApiError } from '../../../lib/api-client';
 import { resetConfirmErrorKey } from '../../../lib/error-catalogue';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset';
 import { forgetReset, readResetCode, readResetEmail } from '../hooks/reset-email';
 import { AuthCard } from './auth-layout';
-import { PasswordField } from './password-field';
+import { CodeField, MissingResetEmail, NewPasswordFields } from './auth-fields';
 
 /** Step 3 of the reset: code and new password, sent with the e-mail of step 1. */
 export default function CreateNewPasswordPage() {
@@ -27,13 +26,7 @@ export default function CreateNewPasswordPage() {
   const { errors } = form.formState;
 
   if (!email) {
-    return (
-      <AuthCard title={t('auth.new-password.title')} intro={t('auth.email-confirm.no-email')}>
-        <Link className="btn btn-primary btn-block" to="/auth/reset-password">
-          {t('auth.reset.title')}
-        </Link>
-      </AuthCard>
-    );
+    return <MissingResetEmail title={t('auth.new-password.title')} />;
   }
 
   const onSubmit = form.handleSubmit((values) => {
@@ -73,26 +66,11 @@ export default function CreateNewPasswordPage() {
     >
       <FormAlert>{confirm.error ? t(resetConfirmErrorKey(confirm.error)) : null}</FormAlert>
       <form onSubmit={onSubmit} noValidate>
-        <TextField
-          label={t('fields.code')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          error={err('code')}
-          {...form.register('code')}
-        />
-        <PasswordField
-          label={t('fields.new-password')}
-          autoComplete="new-password"
-          hint={t('auth.password-rules')}
-          error={err('new_password1')}
-          {...form.register('new_password1')}
-        />
-        <PasswordField
-          label={t('fields.new-password-confirm')}
-          autoComplete="new-password"
-          error={err('new_password2')}
-          {...form.register('new_password2')}
+        <CodeField error={err('code')} {...form.register('code')} />
+        <NewPasswordFields
+          labels={{ password: t('fields.new-password'), confirm: t('fields.new-password-confirm') }}
+          password={{ error: err('new_password1'), ...form.register('new_password1') }}
+          confirm={{ error: err('new_password2'), ...form.register('new_password2') }}
         />
         <Button type="submit" className="btn-block" loading={confirm.isPending}>
           {t('auth.new-password.submit')}

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { TextField } from '../../../components/ui/text-field';
 import { useZodForm } from '../../../components/ui/use-zod-form';
 import { fieldMessage, resetConfirmErrorKey } from '../../../lib/error-catalogue';
 import { useRequestPasswordReset } from '../api/request-password-reset';
@@ -11,6 +10,7 @@ import { useVerifyResetCode } from '../api/verify-reset-code';
 import { useCooldown } from '../hooks/use-cooldown';
 import { readResetEmail, rememberResetCode } from '../hooks/reset-email';
 import { AuthCard } from './auth-layout';
+import { CodeField, MissingResetEmail } from './auth-fields';
 
 const RESEND_COOLDOWN = 60;
 
@@ -26,13 +26,7 @@ export default function EmailConfirmPage() {
   const message = form.formState.errors.code?.message;
 
   if (!email) {
-    return (
-      <AuthCard title={t('auth.email-confirm.title')} intro={t('auth.email-confirm.no-email')}>
-        <Link className="btn btn-primary btn-block" to="/auth/reset-password">
-          {t('auth.reset.title')}
-        </Link>
-      </AuthCard>
-    );
+    return <MissingResetEmail title={t('auth.email-confirm.title')} />;
   }
 
   const onSubmit = form.handleSubmit((values) => {
@@ -61,14 +55,7 @@ export default function EmailConfirmPage() {
     >
       <FormAlert>{check.error ? t(resetConfirmErrorKey(check.error)) : null}</FormAlert>
       <form onSubmit={onSubmit} noValidate>
-        <TextField
-          label={t('fields.code')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          error={codeError || undefined}
-          {...form.register('code')}
-        />
+        <CodeField error={codeError || undefined} {...form.register('code')} />
         <Button type="submit" className="btn-block" loading={check.isPending}>
           {t('auth.email-confirm.submit')}
         </Button>

@@ -4,7 +4,6 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { notify } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { TextField } from '../../../components/ui/text-field';
 import { useZodForm } from '../../../components/ui/use-zod-form';
 import { endSession } from '../../../lib/current-user';
 import { fieldMessage, throttledDetail, verifyEmailErrorKey } from '../../../lib/error-catalogue';
@@ -13,6 +12,7 @@ import { useResendVerificationCode } from '../api/resend-verification-code';
 import { useVerifyEmail } from '../api/verify-email';
 import { useCooldown } from '../hooks/use-cooldown';
 import { AuthCard } from './auth-layout';
+import { CodeField } from './auth-fields';
 import { ResendLine } from './email-confirm-page';
 
 const RESEND_COOLDOWN = 60;
@@ -77,14 +77,7 @@ export default function EmailVerificationPage() {
     >
       <FormAlert>{verify.error ? t(verifyEmailErrorKey(verify.error)) : resendError}</FormAlert>
       <form onSubmit={onSubmit} noValidate>
-        <TextField
-          label={t('fields.code')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          error={codeError || undefined}
-          {...form.register('code')}
-        />
+        <CodeField error={codeError || undefined} {...form.register('code')} />
         <Button type="submit" className="btn-block" loading={verify.isPending}>
           {t('auth.verify.submit')}
         </Button>

@@ -10,8 +10,8 @@ import { registrationErrorKey } from '../../../lib/error-catalogue';
 import { useGoogleSignUp } from '../api/google-signup';
 import { useRegister } from '../api/register';
 import { AuthCard } from './auth-layout';
+import { NameFields, NewPasswordFields } from './auth-fields';
 import { GoogleButton } from './google-button';
-import { PasswordField } from './password-field';
 
 const FIELDS = ['first_name', 'last_name', 'email', 'phone', 'password1', 'password2'] as const;
 
@@ -64,20 +64,11 @@ export default function SignUpPage() {
     >
       <FormAlert>{failure ? t(registrationErrorKey(failure)) : null}</FormAlert>
       <form onSubmit={onSubmit} noValidate>
-        <div className="field-row">
-          <TextField
-            label={t('fields.first-name')}
-            autoComplete="given-name"
-            error={err('first_name')}
-            {...form.register('first_name')}
-          />
-          <TextField
-            label={t('fields.last-name')}
-            autoComplete="family-name"
-            error={err('last_name')}
-            {...form.register('last_name')}
-          />
-        </div>
+        <NameFields
+          row
+          first={{ error: err('first_name'), ...form.register('first_name') }}
+          last={{ error: err('last_name'), ...form.register('last_name') }}
+        />
         <TextField
           label={t('fields.email')}
           type="email"
@@ -92,18 +83,10 @@ export default function SignUpPage() {
           error={err('phone')}
           {...form.register('phone')}
         />
-        <PasswordField
-          label={t('fields.password')}
-          autoComplete="new-password"
-          hint={t('auth.password-rules')}
-          error={err('password1')}
-          {...form.register('password1')}
-        />
-        <PasswordField
-          label={t('fields.password-confirm')}
-          autoComplete="new-password"
-          error={err('password2')}
-          {...form.register('password2')}
+        <NewPasswordFields
+          labels={{ password: t('fields.password'), confirm: t('fields.password-confirm') }}
+          password={{ error: err('password1'), ...form.register('password1') }}
+          confirm={{ error: err('password2'), ...form.register('password2') }}
         />
         <Button type="submit" className="btn-block" loading={registration.isPending}>
           {t('auth.sign-up.submit')}
