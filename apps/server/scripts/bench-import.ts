@@ -6,10 +6,18 @@
  *    server of DATABASE_URL, or postgres://postgres@127.0.0.1:5432, the database
  *    `qbank_bench_import` dropped and created), migrated, then `node dist/cli.js import FILE`
  *    timed end to end (process start, reading, parsing, validating, writing, commit).
- * 3. Prints seconds and questions/s for each; with --twice, also a second import of the same
+ * 3. Prints seconds and questions/s for each (and the machine's load average: on a shared machine
+ *    the wall time follows the other processes); with --twice, also a second import of the same
  *    file (every question updated) on the same database.
  *
- * Needs `npm run build` first. Options: --questions N --only pglite|postgres --twice
+ * Needs `npm run build` first (`npm run bench:import` at the root builds). Options: --questions N
+ * --only pglite|postgres --twice
+ *
+ * Figures (decision 042, 2-core machine shared with other test runs, load average 6–12):
+ * before COPY and the bulk rebuild of the GIN index and foreign keys, PGlite 82.0 s and
+ * PostgreSQL 51.0 s; after, PGlite 54.4 s and PostgreSQL 24.9 s. Where the time goes now:
+ * PostgreSQL ≈ 9.4 s of server CPU (two thirds the GIN build) + ~7 s of Node CPU (parsing,
+ * validation, COPY text); PGlite ≈ 24 s of CPU in one process, the GIN build ≈ half of it.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -78,11 +86,12 @@ async function main() {
       const runs = options.twice ? ['first import', 'again (updates)'] : ['first import'];
       for (const label of runs) {
         const seconds = await run(['import', file], env);
+        const load = os.loadavg()[0]!.toFixed(1);
         results.push(
           `${kind.padEnd(8)} ${label.padEnd(16)} ${seconds.toFixed(1).padStart(6)} s ` +
             `${Math.round(count / seconds)
               .toLocaleString('en')
-              .padStart(8)} questions/s`,
+              .padStart(8)} questions/s  (load average ${load})`,
         );
       }
     }
