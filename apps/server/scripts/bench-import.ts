@@ -15,9 +15,10 @@
  *
  * Figures (decision 042, 2-core machine shared with other test runs, load average 6–12):
  * before COPY and the bulk rebuild of the GIN index and foreign keys, PGlite 82.0 s and
- * PostgreSQL 51.0 s; after, PGlite 54.4 s and PostgreSQL 24.9 s. Where the time goes now:
- * PostgreSQL ≈ 9.4 s of server CPU (two thirds the GIN build) + ~7 s of Node CPU (parsing,
- * validation, COPY text); PGlite ≈ 24 s of CPU in one process, the GIN build ≈ half of it.
+ * PostgreSQL 51.0 s; after, PGlite 54.4 / 37.0 s and PostgreSQL 24.9 / 16.9 s (two runs). Where
+ * the time goes now: PostgreSQL ≈ 9.4 s of server CPU (most of it the GIN build) + ~7 s of Node
+ * CPU (parsing, validation, COPY text); PGlite ≈ 24 s of CPU in one process, the GIN build the
+ * largest part.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
