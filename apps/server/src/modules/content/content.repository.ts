@@ -288,7 +288,8 @@ export async function countQuestions(db: Conn): Promise<number> {
  * the full-text (GIN) index of questions and the foreign keys of questions and choices (one
  * check query per row). Drops them inside the caller's transaction and answers the statements
  * that put them back, read from the catalog so the schema stays their one definition. The DDL
- * locks both tables until commit: readers wait for the import to finish.
+ * locks questions, choices and the catalogue tables their keys reference (courses, sources,
+ * clinical cases) until commit: readers of those wait for the import to finish.
  */
 export async function suspendUpkeep(db: Conn): Promise<string[]> {
   const result = await db.execute(sql`
