@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { ContentDocumentInput } from '@qbank/contract';
 import { setupTestApp } from '../../../test/helper';
@@ -256,6 +256,72 @@ describe('importFile (other formats)', () => {
     expect(await questionsOf('e')).toEqual([]);
     expect(await db.select().from(modules).where(eq(modules.externalId, 'e:m'))).toEqual([]);
     expect(await inner.list()).toEqual([]);
+  });
+});
+
+describe('importFile (bulk writing)', () => {
+  /** Every index and foreign key of the two tables a large import suspends, as SQL. */
+  const definitions = async () => {
+    const result = await db.execute(sql`
+      select indexdef as def from pg_indexes where tablename in ('questions', 'choices')
+      union all
+      select conname || ' ' || pg_get_constraintdef(oid) from pg_constraint
+      where contype = 'f' and conrelid in ('questions'::regclass, 'choices'::regclass)
+      order by 1`);
+    return (result as unknown as { rows: { def: string }[] }).rows.map((r) => r.def);
+  };
+  const bankSize = async () => (await db.select({ n: count() }).from(questions))[0]!.n;
+
+  it('keeps tabs, backslashes and line breaks of the texts as written', async () => {
+    const stem = 'Tab\there, back\\slash \\N, lines\nand\r\nend';
+    const doc = documentOf('escapes', [stem]);
+    doc.questions![0]!.choices![0]!.explanation = 'C:\\temp\t\\.';
+    doc.questions![0]!.source = null;
+    expect((await importFile(db, app.storage, writeFile(doc))).ok).toBe(true);
+    const [question] = await questionsOf('escapes');
+    expect(question).toMatchObject({ stem, sourceId: null, tags: ['t'], images: [] });
+    const [first] = await db
+      .select()
+      .from(choices)
+      .where(and(eq(choices.questionId, question!.id), eq(choices.order, 0)));
+    expect(first!.explanation).toBe('C:\\temp\t\\.');
+  });
+
+  it('a file as large as the bank rebuilds the indexes and keys it suspended, as they were', async () => {
+    const before = await definitions();
+    const length = Math.max(10, (await bankSize()) + 1);
+    const stems = Array.from({ length }, (_, i) => `Bulk question ${i}?`);
+    const result = await importFile(db, app.storage, writeFile(documentOf('bulk', stems)), {
+      bulkFrom: 1,
+    });
+    expect(result.summary!.questions).toEqual({ created: stems.length, updated: 0 });
+    expect(await definitions()).toEqual(before);
+    const found = await db.execute(sql`
+      select external_id from questions
+      where to_tsvector('simple', search_text) @@ websearch_to_tsquery('simple', 'bulk 7')`);
+    expect((found as unknown as { rows: unknown[] }).rows).toEqual([{ external_id: 'bulk:q7' }]);
+    const [question] = await questionsOf('bulk');
+    expect(
+      await db.select().from(choices).where(eq(choices.questionId, question!.id)),
+    ).toHaveLength(3);
+  });
+
+  it('a large file that fails while writing leaves the bank, its indexes and keys untouched', async () => {
+    const before = await definitions();
+    const size = await bankSize();
+    const doc = documentOf(
+      'bulk-failing',
+      Array.from({ length: size + 1 }, (_, i) => `Failing ${i}?`),
+    );
+    const failing = await importFile(db, app.storage, writeFile(doc), {
+      bulkFrom: 1,
+      onProgress: () => {
+        throw new Error('interrupted');
+      },
+    }).catch((error: Error) => error.message);
+    expect(failing).toBe('interrupted');
+    expect(await bankSize()).toBe(size);
+    expect(await definitions()).toEqual(before);
   });
 });
 
