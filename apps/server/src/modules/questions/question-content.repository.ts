@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { QuestionType } from '../../db/schema/index';
 import { currentSession, idList, inFreePreview, rows, type Access } from './questions.repository';
+import type { CatalogueMeta } from './content-cache';
 
 /** An answer as stored in session_questions or history, read through json_build_object. */
 export interface StoredAnswer {
@@ -160,19 +161,7 @@ export async function findQuestionAccessRow(db: Db, questionId: number, freePerC
 /** Per question: the catalogue links that every reader shares (what the content cache keeps). */
 export async function loadCatalogueMeta(db: Db, ids: number[], freePerCourse: number) {
   if (!ids.length) return [];
-  return rows<{
-    id: number;
-    type: QuestionType;
-    course_id: number;
-    module_id: number;
-    year: number | null;
-    case_order: number | null;
-    source_id: number | null;
-    source_name: string | null;
-    source_year: number | null;
-    is_free: boolean;
-    is_published: boolean;
-  }>(
+  return rows<Required<CatalogueMeta>>(
     db,
     sql`select q.id, q.type, q.course_id, c.module_id, q.year, q.is_published,
       case when q.clinical_case_id is null then null else

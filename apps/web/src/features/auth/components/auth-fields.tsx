@@ -1,6 +1,8 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, FormEventHandler, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { FormAlert } from '../../../components/ui/form-alert';
 import { TextField } from '../../../components/ui/text-field';
 import { AuthCard } from './auth-layout';
 import { PasswordField } from './password-field';
@@ -67,5 +69,59 @@ export function MissingResetEmail({ title }: { title: string }) {
         {t('auth.reset.title')}
       </Link>
     </AuthCard>
+  );
+}
+
+/** A mailed code's form: the alert, the code, submit, and the line to mail a new code. */
+export function CodeForm({
+  alert,
+  onSubmit,
+  code,
+  busy,
+  submit,
+  resend,
+}: {
+  alert: ReactNode;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  code: Field;
+  busy: boolean;
+  submit: string;
+  resend: ComponentProps<typeof ResendLine>;
+}) {
+  return (
+    <>
+      <FormAlert>{alert}</FormAlert>
+      <form onSubmit={onSubmit} noValidate>
+        <CodeField {...code} />
+        <Button type="submit" className="btn-block" loading={busy}>
+          {submit}
+        </Button>
+      </form>
+      <ResendLine {...resend} />
+    </>
+  );
+}
+
+export function ResendLine({
+  left,
+  busy,
+  done,
+  onResend,
+}: {
+  left: number;
+  busy: boolean;
+  done: boolean;
+  onResend: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="resend">
+      <Button variant="link" onClick={onResend} disabled={left > 0} loading={busy}>
+        {t('auth.resend.button')}
+      </Button>
+      <p className="field-hint" aria-live="polite">
+        {left > 0 ? t('auth.resend.wait', { seconds: left }) : done ? t('auth.resend.sent') : null}
+      </p>
+    </div>
   );
 }

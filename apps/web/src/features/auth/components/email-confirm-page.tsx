@@ -1,8 +1,6 @@
 import { resetCodeFormSchema, type ResetCodeForm } from '@qbank/contract/forms';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button';
-import { FormAlert } from '../../../components/ui/form-alert';
 import { useZodForm } from '../../../components/ui/use-zod-form';
 import { fieldMessage, resetConfirmErrorKey } from '../../../lib/error-catalogue';
 import { useRequestPasswordReset } from '../api/request-password-reset';
@@ -10,7 +8,7 @@ import { useVerifyResetCode } from '../api/verify-reset-code';
 import { useCooldown } from '../hooks/use-cooldown';
 import { readResetEmail, rememberResetCode } from '../hooks/reset-email';
 import { AuthCard } from './auth-layout';
-import { CodeField, MissingResetEmail } from './auth-fields';
+import { CodeForm, MissingResetEmail } from './auth-fields';
 
 const RESEND_COOLDOWN = 60;
 
@@ -53,45 +51,20 @@ export default function EmailConfirmPage() {
         </p>
       }
     >
-      <FormAlert>{check.error ? t(resetConfirmErrorKey(check.error)) : null}</FormAlert>
-      <form onSubmit={onSubmit} noValidate>
-        <CodeField error={codeError || undefined} {...form.register('code')} />
-        <Button type="submit" className="btn-block" loading={check.isPending}>
-          {t('auth.email-confirm.submit')}
-        </Button>
-      </form>
-      <ResendLine
-        left={cooldown.left}
-        busy={resend.isPending}
-        done={resend.isSuccess}
-        onResend={() =>
-          resend.mutate({ email }, { onSuccess: () => cooldown.start(RESEND_COOLDOWN) })
-        }
+      <CodeForm
+        alert={check.error ? t(resetConfirmErrorKey(check.error)) : null}
+        onSubmit={onSubmit}
+        code={{ error: codeError || undefined, ...form.register('code') }}
+        busy={check.isPending}
+        submit={t('auth.email-confirm.submit')}
+        resend={{
+          left: cooldown.left,
+          busy: resend.isPending,
+          done: resend.isSuccess,
+          onResend: () =>
+            resend.mutate({ email }, { onSuccess: () => cooldown.start(RESEND_COOLDOWN) }),
+        }}
       />
     </AuthCard>
-  );
-}
-
-export function ResendLine({
-  left,
-  busy,
-  done,
-  onResend,
-}: {
-  left: number;
-  busy: boolean;
-  done: boolean;
-  onResend: () => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <div className="resend">
-      <Button variant="link" onClick={onResend} disabled={left > 0} loading={busy}>
-        {t('auth.resend.button')}
-      </Button>
-      <p className="field-hint" aria-live="polite">
-        {left > 0 ? t('auth.resend.wait', { seconds: left }) : done ? t('auth.resend.sent') : null}
-      </p>
-    </div>
   );
 }

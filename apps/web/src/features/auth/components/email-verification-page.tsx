@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { notify } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
-import { FormAlert } from '../../../components/ui/form-alert';
 import { useZodForm } from '../../../components/ui/use-zod-form';
 import { endSession } from '../../../lib/current-user';
 import { fieldMessage, throttledDetail, verifyEmailErrorKey } from '../../../lib/error-catalogue';
@@ -12,8 +11,7 @@ import { useResendVerificationCode } from '../api/resend-verification-code';
 import { useVerifyEmail } from '../api/verify-email';
 import { useCooldown } from '../hooks/use-cooldown';
 import { AuthCard } from './auth-layout';
-import { CodeField } from './auth-fields';
-import { ResendLine } from './email-confirm-page';
+import { CodeForm } from './auth-fields';
 
 const RESEND_COOLDOWN = 60;
 
@@ -75,29 +73,28 @@ export default function EmailVerificationPage() {
         </p>
       }
     >
-      <FormAlert>{verify.error ? t(verifyEmailErrorKey(verify.error)) : resendError}</FormAlert>
-      <form onSubmit={onSubmit} noValidate>
-        <CodeField error={codeError || undefined} {...form.register('code')} />
-        <Button type="submit" className="btn-block" loading={verify.isPending}>
-          {t('auth.verify.submit')}
-        </Button>
-      </form>
-      <ResendLine
-        left={cooldown.left}
-        busy={resend.isPending}
-        done={resend.isSuccess}
-        onResend={() =>
-          resend.mutate(
-            { email },
-            {
-              onSuccess: () => cooldown.start(RESEND_COOLDOWN),
-              onError: (error) => {
-                const seconds = Number(/(\d+) seconds?/.exec(throttledDetail(error) ?? '')?.[1]);
-                if (seconds > 0) cooldown.start(seconds);
+      <CodeForm
+        alert={verify.error ? t(verifyEmailErrorKey(verify.error)) : resendError}
+        onSubmit={onSubmit}
+        code={{ error: codeError || undefined, ...form.register('code') }}
+        busy={verify.isPending}
+        submit={t('auth.verify.submit')}
+        resend={{
+          left: cooldown.left,
+          busy: resend.isPending,
+          done: resend.isSuccess,
+          onResend: () =>
+            resend.mutate(
+              { email },
+              {
+                onSuccess: () => cooldown.start(RESEND_COOLDOWN),
+                onError: (error) => {
+                  const seconds = Number(/(\d+) seconds?/.exec(throttledDetail(error) ?? '')?.[1]);
+                  if (seconds > 0) cooldown.start(seconds);
+                },
               },
-            },
-          )
-        }
+            ),
+        }}
       />
     </AuthCard>
   );
