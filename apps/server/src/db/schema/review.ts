@@ -4,11 +4,13 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { questions } from './catalogue';
 import { users } from './users';
 
@@ -53,3 +55,30 @@ export const reviewSettings = pgTable('review_settings', {
   weightsReviewCount: integer('weights_review_count').notNull().default(0),
   weightsUpdatedAt: timestamp('weights_updated_at', { withTimezone: true }),
 });
+
+/**
+ * Per learner and question, kept in step with the answer history by every answer (decision 038):
+ * what the mistakes shelf reads instead of the history. `streak` is the run of right answers
+ * since the last wrong one (all right answers when there was none).
+ */
+export const questionStreaks = pgTable(
+  'question_streaks',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    lastAnsweredAt: timestamp('last_answered_at', { withTimezone: true }).notNull(),
+    lastWrongAt: timestamp('last_wrong_at', { withTimezone: true }),
+    streak: integer('streak').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.questionId] }),
+    // The shelf: a learner's questions with a wrong answer and a run shorter than K.
+    index('question_streaks_shelf_idx')
+      .on(t.userId, t.streak)
+      .where(sql`${t.lastWrongAt} is not null`),
+  ],
+);

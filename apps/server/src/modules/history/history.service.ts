@@ -13,6 +13,7 @@ import type { AccessDeps } from '../questions/access';
 import { grade, loadAnswerableQuestion, logAnswer } from './answers';
 import * as repo from './history.repository';
 import { forgetCountedAnswer } from '../stats/index';
+import { recountStreak } from '../review/index';
 import { requestFit } from './optimiser';
 
 type HistoryCreateInput = z.output<typeof historyCreateSchema>;
@@ -83,5 +84,6 @@ export async function deleteHistory(db: Db, userId: number, id: number): Promise
     const row = await repo.deleteHistory(tx, userId, id);
     if (!row) throw notFound();
     if (row.counted) await forgetCountedAnswer(tx, row);
+    await recountStreak(tx, userId, row.questionId);
   });
 }

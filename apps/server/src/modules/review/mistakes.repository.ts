@@ -20,32 +20,26 @@ export interface ShelfRow {
 
 /**
  * The mistakes shelf (decision 038): every question with a wrong answer (or a leech) that has
- * not yet been answered right `streak` times in a row since its last wrong answer.
+ * not yet been answered right `streak` times in a row since its last wrong answer. Reads the
+ * maintained `question_streaks` rows (an index on learner and run), not the history.
  */
 function shelf(userId: number, streak: number, leechOnly: boolean): SQL {
-  // One pass over the learner's history (window, then group): no per-question subquery.
+  const leech = sql`e.lapses >= ${LEECH_LAPSES}`;
+  // Two index paths: runs after a wrong answer, and leeches never answered wrong.
   return sql`
-    WITH answers AS (
-      SELECT h.question_id, h.created_at, h.is_correct,
-        max(h.created_at) FILTER (WHERE NOT h.is_correct)
-          OVER (PARTITION BY h.question_id) AS last_wrong_at
-      FROM question_answer_history h
-      WHERE h.user_id = ${userId}
-    ), counted AS (
-      SELECT a.question_id,
-        max(a.created_at) AS last_answered_at,
-        max(a.last_wrong_at) AS last_wrong_at,
-        (count(*) FILTER (WHERE a.is_correct
-          AND (a.last_wrong_at IS NULL OR a.created_at > a.last_wrong_at)))::int AS streak
-      FROM answers a
-      GROUP BY a.question_id
-    ), shelf AS (
-      SELECT c.*, coalesce(e.lapses, 0) AS lapses
-      FROM counted c
-      LEFT JOIN question_evaluations e ON e.user_id = ${userId} AND e.question_id = c.question_id
-      WHERE c.streak < ${streak}
-        AND (c.last_wrong_at IS NOT NULL OR coalesce(e.lapses, 0) >= ${LEECH_LAPSES})
-        ${leechOnly ? sql`AND coalesce(e.lapses, 0) >= ${LEECH_LAPSES}` : sql``}
+    WITH shelf AS (
+      SELECT s.question_id, s.last_answered_at, s.last_wrong_at, s.streak,
+        coalesce(e.lapses, 0) AS lapses
+      FROM question_streaks s
+      LEFT JOIN question_evaluations e ON e.user_id = s.user_id AND e.question_id = s.question_id
+      WHERE s.user_id = ${userId} AND s.last_wrong_at IS NOT NULL AND s.streak < ${streak}
+        ${leechOnly ? sql`AND ${leech}` : sql``}
+      UNION ALL
+      SELECT s.question_id, s.last_answered_at, s.last_wrong_at, s.streak, e.lapses
+      FROM question_evaluations e
+      JOIN question_streaks s ON s.user_id = e.user_id AND s.question_id = e.question_id
+      WHERE e.user_id = ${userId} AND ${leech} AND s.last_wrong_at IS NULL
+        AND s.streak < ${streak}
     )
     SELECT s.question_id, left(q.stem, 200) AS stem, q.course_id, c.module_id,
       q.clinical_case_id, s.last_answered_at, s.last_wrong_at, s.streak, s.lapses

@@ -4,6 +4,7 @@ import { DIFFICULTY_MIN_ANSWERS } from '@qbank/contract';
 import { eq } from 'drizzle-orm';
 import { questions } from '../../db/schema/index';
 import { bucketOf, LAST_BUCKET } from './measures';
+import { REBUILD_STREAKS } from '../review/index';
 
 /**
  * The aggregates of decision 039, kept in step with the answer history: every counted answer
@@ -112,6 +113,7 @@ const AGGREGATE_TABLES = [
   'user_daily_stats',
   'user_course_stats',
   'user_source_stats',
+  'question_streaks',
 ];
 
 export const REBUILD_STATEMENTS: SQL[] = [
@@ -162,7 +164,9 @@ export const REBUILD_STATEMENTS: SQL[] = [
 
 export async function rebuildAggregates(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
-    for (const statement of REBUILD_STATEMENTS) await tx.execute(statement);
+    // The mistakes shelf's rows are rebuilt from the same history (decision 038).
+    for (const statement of [...REBUILD_STATEMENTS, ...REBUILD_STREAKS])
+      await tx.execute(statement);
   });
   // Fresh planner statistics after a bulk load (the percentile's index needs them).
   for (const table of AGGREGATE_TABLES) await db.execute(sql.raw(`analyze ${table}`));
