@@ -51,14 +51,20 @@ async function toDetails(app: FastifyInstance, rows: repo.NoteRow[]): Promise<No
   });
 }
 
+type NoteListQuery = PageQuery & { question?: number; search?: string; difficulty?: number[] };
+
 async function pageOf<T>(
   app: FastifyInstance,
   request: FastifyRequest,
   user: User,
-  query: PageQuery & { question?: number; search?: string },
+  query: NoteListQuery,
   map: (rows: repo.NoteRow[]) => Promise<T[]> | T[],
 ): Promise<Paginated<T>> {
-  const filter = { questionId: query.question, search: query.search || undefined };
+  const filter = {
+    questionId: query.question,
+    search: query.search || undefined,
+    difficulty: query.difficulty,
+  };
   const total = await repo.countNotes(app.db, user.id, filter);
   assertPageExists(query, total);
   const rows = await repo.listNotes(app.db, user.id, {
@@ -72,14 +78,14 @@ export const listNotes = (
   app: FastifyInstance,
   request: FastifyRequest,
   user: User,
-  query: PageQuery & { question?: number; search?: string },
+  query: NoteListQuery,
 ) => pageOf(app, request, user, query, (rows) => rows.map(toNote));
 
 export const listNoteDetails = (
   app: FastifyInstance,
   request: FastifyRequest,
   user: User,
-  query: PageQuery & { question?: number; search?: string },
+  query: NoteListQuery,
 ) => pageOf(app, request, user, query, (rows) => toDetails(app, rows));
 
 /** The caller's notes on one question, newest first. */
