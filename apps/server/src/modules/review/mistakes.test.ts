@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   questionEvaluations,
   questionStreaks,
+  questions,
   reviewLogs,
   reviewSettings,
 } from '../../db/schema/index';
@@ -145,6 +146,10 @@ describe('the shelf rows kept on each answer', () => {
     ]);
     await rebuildAggregates(db);
     expect(await rowsOf(learner)).toEqual(kept);
+    // A question taken off line leaves the shelf.
+    expect(await shelf(learner)).toEqual([a.id]);
+    await db.update(questions).set({ isPublished: false }).where(eq(questions.id, a.id));
+    expect(await shelf(learner)).toEqual([]);
   });
 });
 
