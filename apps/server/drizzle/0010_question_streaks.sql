@@ -7,6 +7,7 @@ CREATE TABLE "question_streaks" (
 	CONSTRAINT "question_streaks_user_id_question_id_pk" PRIMARY KEY("user_id","question_id")
 );
 --> statement-breakpoint
+ALTER TABLE "review_settings" ADD COLUMN "time_zone" varchar(64);--> statement-breakpoint
 ALTER TABLE "question_streaks" ADD CONSTRAINT "question_streaks_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "question_streaks" ADD CONSTRAINT "question_streaks_question_id_questions_id_fk" FOREIGN KEY ("question_id") REFERENCES "public"."questions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "question_streaks_shelf_idx" ON "question_streaks" USING btree ("user_id","streak") WHERE "question_streaks"."last_wrong_at" is not null;--> statement-breakpoint

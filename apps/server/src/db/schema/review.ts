@@ -49,6 +49,8 @@ export const reviewSettings = pgTable('review_settings', {
   desiredRetention: doublePrecision('desired_retention').notNull().default(0.9),
   /** Right answers in a row that take a question off the mistakes shelf. */
   mistakesStreak: smallint('mistakes_streak').notNull().default(2),
+  /** The learner's IANA time zone (from the browser): where their days start. Null: UTC. */
+  timeZone: varchar('time_zone', { length: 64 }),
   /** FSRS-6 parameters fitted by the optimiser; null: the library's defaults. */
   weights: jsonb('weights').$type<number[]>(),
   /** Reviews the weights were fitted on. */

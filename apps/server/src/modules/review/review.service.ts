@@ -18,6 +18,7 @@ import { assertPageExists, pageWindow } from '../../lib/pagination';
 import { DEFAULT_RETENTION } from '../history/fsrs';
 import * as logs from '../history/review-log.repository';
 import * as mistakes from './mistakes.repository';
+import { rebucketDays } from '../stats/index';
 import * as repo from './review.repository';
 
 const DAY_MS = 86_400_000;
@@ -37,6 +38,7 @@ export async function getSettings(db: Db, userId: number): Promise<ReviewSetting
     review_count: await logs.countReviews(db, userId),
     personalised: Boolean(row?.weights),
     personalised_at: row?.weightsUpdatedAt?.toISOString() ?? null,
+    time_zone: row?.timeZone ?? 'UTC',
   };
 }
 
@@ -50,7 +52,16 @@ export async function updateSettings(db: Db, userId: number, input: ReviewSettin
     );
   }
   if (input.mistakes_streak !== undefined) values.mistakesStreak = input.mistakes_streak;
+  const before = (await logs.findSettings(db, userId))?.timeZone ?? 'UTC';
+  if (input.time_zone !== undefined) {
+    // Stored as the runtime spells it (Intl accepts any case; one spelling per zone).
+    values.timeZone = new Intl.DateTimeFormat('en', {
+      timeZone: input.time_zone,
+    }).resolvedOptions().timeZone;
+  }
   if (Object.keys(values).length > 0) await logs.upsertSettings(db, userId, values);
+  // A new time zone moves day boundaries: the learner's days are cut again.
+  if (values.timeZone !== undefined && values.timeZone !== before) await rebucketDays(db, userId);
   return getSettings(db, userId);
 }
 

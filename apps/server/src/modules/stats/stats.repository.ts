@@ -98,6 +98,15 @@ export async function sourceTotals(db: Db, userId: number) {
   );
 }
 
+/** The learner's time zone (decision 038's settings), UTC until the browser sent one. */
+export async function timeZoneOf(db: Db, userId: number): Promise<string> {
+  const [row] = await rows<{ time_zone: string | null }>(
+    db,
+    sql`select time_zone from review_settings where user_id = ${userId}`,
+  );
+  return row?.time_zone ?? 'UTC';
+}
+
 export async function dayTotals(db: Db, userId: number) {
   return rows<Tally & { date: string }>(
     db,
