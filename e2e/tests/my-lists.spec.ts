@@ -49,6 +49,14 @@ test('notebook: every note with its question, paginated, searchable, opens the q
   await page.getByRole('button', { name: 'Clear' }).click();
   await expect(rows(page)).toHaveCount(10);
 
+  // Difficulty: these questions have fewer than 30 answers, so none has a difficulty yet.
+  const difficulty = page.getByRole('combobox', { name: 'Difficulty' });
+  await difficulty.selectOption('5');
+  await expect(page).toHaveURL(/difficulty=5/);
+  await expect(page.getByText('No note is on a question of this difficulty.')).toBeVisible();
+  await difficulty.selectOption('');
+  await expect(rows(page)).toHaveCount(10);
+
   await rows(page).first().getByRole('button', { name: 'Delete note' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(toast(page, 'Note deleted')).toBeVisible();

@@ -94,3 +94,20 @@ test('mistakes: the shelf, its streak setting, a timed exam over it', async ({
   await expect(page).toHaveURL(/\/exam\/run$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Exam in progress' })).toBeVisible();
 });
+
+test.describe('a learner in Auckland', () => {
+  test.use({ timezoneId: 'Pacific/Auckland' });
+
+  test('the dashboard sends the browser time zone, where the learner’s days start', async ({
+    signedInPage: page,
+    request,
+    learner,
+  }) => {
+    const api = apiAs(request, learner);
+    expect((await api.get<ReviewSettings>('review/settings/')).time_zone).toBe('UTC');
+    await page.goto('/dashboard');
+    await expect
+      .poll(async () => (await api.get<ReviewSettings>('review/settings/')).time_zone)
+      .toBe('Pacific/Auckland');
+  });
+});

@@ -10,8 +10,10 @@
  *    the bare node:http ceiling replaying a body of the question page's size is driven the same way.
  *    Prints req/s, p50, p99, errors and the ratio to the ceiling.
  *
- * 4. The dashboard (decision 039) of one more learner with --heavy answers (default 100,000 over
- *    two years, two courses a day): its latency one request at a time, and its req/s under load.
+ * 4. The dashboard (decision 039), the review queue and the mistakes shelf (decision 038) of one
+ *    more learner with --heavy answers (default 100,000 over two years, two courses a day) and a
+ *    review card for each question answered: latency one request at a time (best, median, p99),
+ *    and req/s under load.
  *
  * The generated data is kept and reused by the next run with the same --questions, --users and
  * --history (a marker file beside it); --fresh generates it again.
@@ -42,6 +44,7 @@ import {
   plans,
   purchases,
   questionAnswerHistory,
+  questionEvaluations,
   questions,
   users,
 } from '../src/db/schema/index';
@@ -349,7 +352,29 @@ async function prepareHeavyLearner(database: Database): Promise<string> {
       `Dashboard learner: ${heavy} answers written and aggregated in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
   }
+  await prepareHeavyCards(database, user.id);
   return issueToken(db, user.id);
+}
+
+/**
+ * A review card for each question the heavy learner answered, due from 20 days ago to 40 days
+ * ahead (a third due today or overdue), one in 13 a leech: the queue and the shelf's leeches.
+ */
+async function prepareHeavyCards(database: Database, userId: number): Promise<void> {
+  const { db } = database;
+  const [{ n } = { n: 0 }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(questionEvaluations)
+    .where(eq(questionEvaluations.userId, userId));
+  if (n > 0) return;
+  await db.execute(sql`insert into question_evaluations (user_id, question_id, rating, stability,
+      difficulty, reps, lapses, state, scheduled_days, last_review, due_at)
+    select ${userId}, s.question_id, 'good', 10, 5, 6,
+      case when s.question_id % 13 = 0 then 8 else s.question_id % 4 end, 2, 10,
+      s.last_answered_at, now() + ((s.question_id * 7919) % 60 - 20) * interval '1 day'
+    from (select question_id, max(created_at) as last_answered_at from question_answer_history
+      where user_id = ${userId} group by question_id) s`);
+  await db.execute(sql`analyze question_evaluations`);
 }
 
 async function startServer(env: NodeJS.ProcessEnv, workers: number): Promise<ChildProcess> {
@@ -389,6 +414,8 @@ function startCeiling(body: Buffer): Promise<ChildProcess> {
 interface Figures {
   route: string;
   rps: number;
+  /** The fastest request, ms. */
+  best: number;
   p50: number;
   p99: number;
   errors: number;
@@ -443,8 +470,8 @@ function request()
 end
 function done(summary, latency, requests)
   local e = summary.errors
-  io.write(string.format('WRK_JSON {"requests":%d,"duration_us":%d,"p50_us":%d,"p99_us":%d,"errors":%d,"non2xx":%d}\\n',
-    summary.requests, summary.duration, latency:percentile(50), latency:percentile(99),
+  io.write(string.format('WRK_JSON {"requests":%d,"duration_us":%d,"min_us":%d,"p50_us":%d,"p99_us":%d,"errors":%d,"non2xx":%d}\\n',
+    summary.requests, summary.duration, latency.min, latency:percentile(50), latency:percentile(99),
     e.connect + e.read + e.write + e.timeout, e.status))
 end`;
 }
@@ -478,6 +505,7 @@ function measure(
   return {
     route,
     rps: f.requests! / (f.duration_us! / 1e6),
+    best: Math.round(f.min_us! / 100) / 10,
     p50: Math.round(f.p50_us! / 100) / 10,
     p99: Math.round(f.p99_us! / 100) / 10,
     errors: f.errors!,
@@ -624,6 +652,22 @@ async function benchRoutes(
     console.log(`Warming up (${Math.min(duration, 5)} s)…`);
     measure('warm-up', api, page, Math.min(duration, 5));
 
+    // The heavy learner's routes one request at a time, first: no backlog of a loaded route
+    // behind them. Under load later, with the others.
+    const heavy = (p: string): Req[] => [
+      { path: p, headers: { authorization: `Token ${heavyToken}` } },
+    ];
+    const dashboardRoutes = [
+      ['GET dashboard', '/api/dashboard/'],
+      ['GET dashboard/what-next', '/api/dashboard/what-next/'],
+      ['GET review/due (queue)', '/api/review/due/?tz_offset=0'],
+      ['GET mistakes (shelf)', '/api/mistakes/'],
+    ] as const;
+    // Let the warm-up's last requests drain before timing one request at a time.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const dashboardAlone = dashboardRoutes.map(([name, p]) =>
+      measure(`${name} (1 connection)`, api, heavy(p), Math.min(duration, 5), 1),
+    );
     const firstUnanswered = (group: Learner[]) =>
       rotating(
         group,
@@ -676,17 +720,6 @@ async function benchRoutes(
       ),
     );
 
-    // The dashboard of the learner with --heavy answers: latency alone, then under load.
-    const heavy = (p: string): Req[] => [
-      { path: p, headers: { authorization: `Token ${heavyToken}` } },
-    ];
-    const dashboardRoutes = [
-      ['GET dashboard', '/api/dashboard/'],
-      ['GET dashboard/what-next', '/api/dashboard/what-next/'],
-    ] as const;
-    const dashboardAlone = dashboardRoutes.map(([name, p]) =>
-      measure(`${name} (1 connection)`, api, heavy(p), Math.min(duration, 5), 1),
-    );
     for (const [name, p] of dashboardRoutes)
       figures.push(measure(`${name} (${Number(options.heavy)} answers)`, api, heavy(p)));
 
@@ -697,13 +730,13 @@ async function benchRoutes(
       );
     }
     console.log(
-      `\nDashboard of a learner with ${Number(options.heavy)} answers, one request at a time (target: < 50 ms)`,
+      `\nDashboard, review queue and mistakes shelf of a learner with ${Number(options.heavy)} answers, one request at a time (target: < 50 ms)`,
     );
-    console.log('| route | req/s | p50 ms | p99 ms | errors | non-2xx |');
-    console.log('|---|---:|---:|---:|---:|---:|');
+    console.log('| route | req/s | best ms | p50 ms | p99 ms | errors | non-2xx |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|');
     for (const f of dashboardAlone) {
       console.log(
-        `| ${f.route} | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${f.errors} | ${f.non2xx} |`,
+        `| ${f.route} | ${f.rps.toFixed(0)} | ${f.best} | ${f.p50} | ${f.p99} | ${f.errors} | ${f.non2xx} |`,
       );
     }
     return { figures, sample: sample.body };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQuerySchema, paginated } from './common';
 import { drfMessages, pkSchema } from './fields';
+import { difficultyFilterSchema } from './stats';
 
 /**
  * Personal tools (issue 4): favourites, hides, notes, playlists and attachment items.
@@ -108,6 +109,7 @@ export const noteQuerySchema = pageQuerySchema.extend({
     .pipe(z.string().max(200, 'Ensure this field has no more than 200 characters.'))
     .optional()
     .describe('Words found in the note or its question’s stem (case-insensitive)'),
+  ...difficultyFilterSchema.shape,
 });
 export const questNotesQuerySchema = z.object({ question: pkSchema });
 export const noteItemSchema = z.object({

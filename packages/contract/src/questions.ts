@@ -3,7 +3,7 @@ import { EXAM_COUNT_DEFAULT, EXAM_COUNT_MAX, QUESTION_KINDS } from './constants'
 import { pageQuerySchema } from './common';
 import { optionalQuery, queryId, requiredQueryId } from './catalogue';
 import { INT_MAX } from './fields';
-import { queryDifficultyList } from './stats';
+import { difficultyFilterSchema, queryDifficultyList } from './stats';
 
 export { EXAM_COUNT_DEFAULT, EXAM_COUNT_MAX, QUESTION_KINDS };
 
@@ -163,11 +163,18 @@ export type ExamQuery = z.infer<typeof examQuerySchema>;
 export const examSchema = z.object({ count: z.number().int(), results: z.array(questionSchema) });
 export type Exam = z.infer<typeof examSchema>;
 
-/** favorites_questions_list, hides_questions_list, noted_questions: narrowed to a module or course. */
+/**
+ * favorites_questions_list, hides_questions_list, noted_questions: narrowed to a module or
+ * course, and to difficulties.
+ */
 export const personalQuestionsQuerySchema = pageQuerySchema.extend({
   module: optionalQuery(queryId),
   course: optionalQuery(queryId),
+  ...difficultyFilterSchema.shape,
 });
 export type PersonalQuestionsQuery = z.infer<typeof personalQuestionsQuerySchema>;
 
-export const playlistQuestionsQuerySchema = pageQuerySchema.extend({ playlist: requiredQueryId });
+export const playlistQuestionsQuerySchema = pageQuerySchema.extend({
+  playlist: requiredQueryId,
+  ...difficultyFilterSchema.shape,
+});

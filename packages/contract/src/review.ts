@@ -31,12 +31,23 @@ const tzOffset = z.coerce
   .max(840, { error: drfMessages.maxValue(840) })
   .default(0);
 
+/** A time zone the runtime knows (the same tz database as PostgreSQL's, both IANA). */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return name.length > 0;
+  } catch {
+    return false;
+  }
+}
+
 export const reviewSettingsSchema = z.object({
   desired_retention: z.number(),
   mistakes_streak: z.number().int(),
   review_count: z.number().int().describe('Reviews logged so far'),
   personalised: z.boolean().describe('Scheduled with parameters fitted to this learner'),
   personalised_at: timestamp.nullable(),
+  time_zone: z.string().describe('IANA time zone where the learner’s days start (UTC until set)'),
 });
 export type ReviewSettings = z.infer<typeof reviewSettingsSchema>;
 
@@ -52,6 +63,12 @@ export const reviewSettingsUpdateSchema = z.object({
     .min(1, { error: drfMessages.minValue(1) })
     .max(MISTAKES_STREAK_MAX, { error: drfMessages.maxValue(MISTAKES_STREAK_MAX) })
     .optional(),
+  time_zone: z
+    .string({ error: 'Not a valid string.' })
+    .max(64, { error: 'Not a known IANA time zone.' })
+    .refine(isTimeZone, { error: 'Not a known IANA time zone.' })
+    .optional()
+    .describe('The browser’s IANA time zone (Intl), e.g. Pacific/Auckland'),
 });
 export type ReviewSettingsUpdate = z.input<typeof reviewSettingsUpdateSchema>;
 

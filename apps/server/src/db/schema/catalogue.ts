@@ -124,6 +124,11 @@ export const questions = pgTable(
     index('questions_search_idx').using('gin', sql`to_tsvector('simple', ${t.searchText})`),
     index('questions_source_idx').on(t.sourceId),
     index('questions_case_idx').on(t.clinicalCaseId),
+    // The few unpublished questions, so a personal list (the mistakes shelf) leaves them out
+    // without reading every question it holds.
+    index('questions_unpublished_idx')
+      .on(t.id)
+      .where(sql`not ${t.isPublished}`),
   ],
 );
 

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import type { Confidence, MissClass } from '@qbank/contract/confidence-values';
 import { courses, modules, questionRef } from './catalogue';
 import { ownerId } from './users';
@@ -116,6 +117,10 @@ export const questionEvaluations = pgTable(
   (t) => [
     uniqueIndex('evaluations_user_question_idx').on(t.userId, t.questionId),
     index('evaluations_user_due_idx').on(t.userId, t.dueAt),
+    // A learner's leeches (LEECH_LAPSES = 8 lapses), pinned on the mistakes shelf.
+    index('evaluations_user_leech_idx')
+      .on(t.userId, t.questionId)
+      .where(sql`${t.lapses} >= 8`),
   ],
 );
 

@@ -4,10 +4,12 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { questionRef } from './catalogue';
 import { ownerId, users } from './users';
 import { moment } from './columns';
@@ -43,9 +45,34 @@ export const reviewSettings = pgTable('review_settings', {
   desiredRetention: doublePrecision('desired_retention').notNull().default(0.9),
   /** Right answers in a row that take a question off the mistakes shelf. */
   mistakesStreak: smallint('mistakes_streak').notNull().default(2),
+  /** The learner's IANA time zone (from the browser): where their days start. Null: UTC. */
+  timeZone: varchar('time_zone', { length: 64 }),
   /** FSRS-6 parameters fitted by the optimiser; null: the library's defaults. */
   weights: jsonb('weights').$type<number[]>(),
   /** Reviews the weights were fitted on. */
   weightsReviewCount: integer('weights_review_count').notNull().default(0),
   weightsUpdatedAt: moment('weights_updated_at'),
 });
+
+/**
+ * Per learner and question, kept in step with the answer history by every answer (decision 038):
+ * what the mistakes shelf reads instead of the history. `streak` is the run of right answers
+ * since the last wrong one (all right answers when there was none).
+ */
+export const questionStreaks = pgTable(
+  'question_streaks',
+  {
+    userId: ownerId(),
+    questionId: questionRef(),
+    lastAnsweredAt: moment('last_answered_at').notNull(),
+    lastWrongAt: moment('last_wrong_at'),
+    streak: integer('streak').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.questionId] }),
+    // The shelf: a learner's questions with a wrong answer and a run shorter than K.
+    index('question_streaks_shelf_idx')
+      .on(t.userId, t.streak)
+      .where(sql`${t.lastWrongAt} is not null`),
+  ],
+);

@@ -316,6 +316,11 @@ describe('a corrected key', () => {
     ).toBe(201);
     const before = (await call(answerer, 'GET', `sessions/${session.id}/`)).json();
     expect(before.correct).toBe(0);
+    const shelf = async () =>
+      (await call(answerer, 'GET', 'mistakes/'))
+        .json()
+        .results.map((m: { question: { id: number } }) => m.question.id);
+    expect(await shelf()).toContain(q.id);
 
     // Staff correct the key: B is the right answer.
     const saved = await call(
@@ -332,6 +337,8 @@ describe('a corrected key', () => {
     );
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({ version: 2, rescored: 3 });
+    // Re-scored right: the question leaves the answerer's mistakes shelf.
+    expect(await shelf()).not.toContain(q.id);
     expect(saved.json().notified).toEqual(
       [answerer.user.id, reporter.user.id].sort((x, y) => x - y),
     );

@@ -14,6 +14,7 @@ import { invalidateContent, invalidateUsers } from '../../lib/cache';
 import { notifyKeyChange } from './key-change';
 import * as repo from './question-admin.repository';
 import { rescore, sameKey } from './rescoring';
+import { recountQuestionStreaks } from '../review/index';
 
 type Deps = Pick<App, 'db'>;
 
@@ -188,6 +189,8 @@ export async function updateQuestion(
       const sessionUpdates = rescore(before.question.type, oldKey, input.type, newKey, session);
       await repo.rewriteScores(tx, 'question_answer_history', historyUpdates);
       await repo.rewriteScores(tx, 'session_questions', sessionUpdates);
+      // A re-scored answer may end or restore a run on the mistakes shelf.
+      if (historyUpdates.length) await recountQuestionStreaks(tx, id);
       rescored = historyUpdates.length + sessionUpdates.length;
       const answered = [...history, ...session].map((a) => a.userId);
       userIds = [...new Set([...answered, ...(await repo.reporters(tx, id))])].sort(

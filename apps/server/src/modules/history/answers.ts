@@ -6,6 +6,7 @@ import { badRequest } from '../../lib/errors';
 import { assertQuestionAccess, cachedAnswerableCard, type AccessDeps } from '../questions/access';
 import type { QuestionCard } from '../questions/content-cache';
 import { recordCountedAnswer } from '../stats/index';
+import { addToStreak } from '../review/index';
 import {
   findAnswerableQuestions,
   insertHistory,
@@ -106,8 +107,8 @@ export function grade(question: AnswerableQuestion, ticked: number[], rule: Scor
 }
 
 /**
- * Appends a graded answer to the user's permanent history, reschedules its card (decision 038)
- * and, when it counts, adds it to the statistics' aggregates (decision 039). Call it inside a
+ * Appends a graded answer to the user's permanent history, updates its mistakes-shelf row and
+ * reschedules its card (decision 038) and, when it counts, adds it to the statistics' aggregates (decision 039). Call it inside a
  * transaction: all the writes or none.
  */
 export async function logAnswer(
@@ -135,7 +136,8 @@ export async function logAnswer(
     confidence: entry.confidence ?? null,
     counted: entry.counted ?? true,
   });
-  // Every answer reschedules its card (decision 038).
+  // Every answer moves its question's run on the mistakes shelf and reschedules its card (038).
+  await addToStreak(db, row);
   await reviewAfterAnswer(db, {
     userId: entry.userId,
     questionId: entry.question.id,

@@ -13,6 +13,7 @@ import type { AccessDeps } from '../questions/access';
 import { grade, loadAnswerableQuestion, logAnswer } from './answers';
 import * as repo from './history.repository';
 import { forgetCountedAnswer } from '../stats/index';
+import { recountStreak } from '../review/index';
 import { requestFit } from './optimiser';
 
 type Deps = Pick<App, 'db'>;
@@ -84,5 +85,6 @@ export async function deleteHistory({ db }: Deps, user: User, id: number): Promi
     const row = await repo.deleteHistory(tx, user.id, id);
     if (!row) throw notFound();
     if (row.counted) await forgetCountedAnswer(tx, row);
+    await recountStreak(tx, user.id, row.questionId);
   });
 }

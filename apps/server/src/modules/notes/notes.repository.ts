@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client';
 import { courses, noteItemAttachments, noteItems, questions } from '../../db/schema/index';
 import { QUESTION_SUMMARY_STEM_CHARS } from '@qbank/contract';
+import { difficultyFilterSql } from '../stats/stats.repository';
 
 export type NoteRow = typeof noteItems.$inferSelect;
 export type NoteImageRow = typeof noteItemAttachments.$inferSelect;
@@ -33,7 +34,7 @@ export async function questionSummaries(
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-export type NoteFilter = { questionId?: number; search?: string };
+export type NoteFilter = { questionId?: number; search?: string; difficulty?: number[] };
 
 /** `search`: a case-insensitive substring of the note or of its question's stem. */
 function ownNotes(db: Db, userId: number, filter: NoteFilter) {
@@ -49,6 +50,9 @@ function ownNotes(db: Db, userId: number, filter: NoteFilter) {
             db.select({ id: questions.id }).from(questions).where(ilike(questions.stem, pattern)),
           ),
         )
+      : undefined,
+    filter.difficulty
+      ? difficultyFilterSql(filter.difficulty, sql`${noteItems.questionId}`)
       : undefined,
   );
 }

@@ -14,6 +14,7 @@ import {
 } from '@qbank/contract';
 import { z } from 'zod';
 import { requireUser } from '../../lib/auth';
+import { paginatedResponse } from '../../lib/pagination';
 import { readImageForm } from '../../lib/image-form';
 import * as notes from './notes.service';
 
@@ -42,7 +43,10 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: noteItemPageSchema, ...errors },
       },
     },
-    async (request) => notes.listNotes(app, request, requireUser(request), request.query),
+    async (request) => {
+      const { total, results } = await notes.listNotes(app, requireUser(request), request.query);
+      return paginatedResponse(request, request.query, total, results);
+    },
   );
 
   app.patch(
@@ -93,7 +97,10 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: noteItemDetailPageSchema, ...errors },
       },
     },
-    async (request) => notes.listNoteDetails(app, request, requireUser(request), request.query),
+    async (request) => {
+      const page = await notes.listNoteDetails(app, requireUser(request), request.query);
+      return paginatedResponse(request, request.query, page.total, page.results);
+    },
   );
 
   app.get(

@@ -1,5 +1,5 @@
 import { invalidPk } from '@qbank/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { App } from '../../app';
 import {
   IMAGES_PER_RECORD_MAX,
   NOTE_FILES_FIELD,
@@ -9,15 +9,17 @@ import {
   type NoteItem,
   type NoteItemDetail,
   type PageQuery,
-  type Paginated,
 } from '@qbank/contract';
 import type { User } from '../../lib/auth';
 import { badRequest, notFound } from '../../lib/errors';
-import { assertPageExists, paginatedResponse, pageWindow } from '../../lib/pagination';
+import { assertPageExists, pageWindow } from '../../lib/pagination';
 import { parseOrThrow } from '../../lib/validation';
 import { REMOVED_FIELD, type ImageForm } from '../../lib/image-form';
 import { cleanImages, deleteStoredFiles, withStoredImages } from '../../lib/images';
 import * as repo from './notes.repository';
+
+/** What the notes need of the app (decision 043): the database, the file store, the log. */
+export type NotesDeps = Pick<App, 'db' | 'storage' | 'log'>;
 
 const BLANK = 'This field may not be blank.';
 const TOO_MANY_IMAGES = `A note can hold at most ${IMAGES_PER_RECORD_MAX} images.`;
@@ -31,13 +33,13 @@ const toNote = (row: repo.NoteRow): NoteItem => ({
 });
 
 /** Notes with their images and question summaries, in the order given. */
-async function toDetails(app: FastifyInstance, rows: repo.NoteRow[]): Promise<NoteItemDetail[]> {
+async function toDetails(deps: NotesDeps, rows: repo.NoteRow[]): Promise<NoteItemDetail[]> {
   const [images, summaries] = await Promise.all([
     repo.imagesOfNotes(
-      app.db,
+      deps.db,
       rows.map((r) => r.id),
     ),
-    repo.questionSummaries(app.db, [...new Set(rows.map((r) => r.questionId))]),
+    repo.questionSummaries(deps.db, [...new Set(rows.map((r) => r.questionId))]),
   ]);
   return rows.map((row) => {
     const q = summaries.get(row.questionId)!;
@@ -45,70 +47,67 @@ async function toDetails(app: FastifyInstance, rows: repo.NoteRow[]): Promise<No
       ...toNote(row),
       images: images
         .filter((i) => i.noteItemId === row.id)
-        .map((i) => ({ id: i.id, url: app.storage.url(i.key) })),
+        .map((i) => ({ id: i.id, url: deps.storage.url(i.key) })),
       question_detail: { id: q.id, stem: q.stem, course: q.course, module: q.module },
     };
   });
 }
 
+type NoteListQuery = PageQuery & { question?: number; search?: string; difficulty?: number[] };
+
 async function pageOf<T>(
-  app: FastifyInstance,
-  request: FastifyRequest,
+  deps: NotesDeps,
   user: User,
-  query: PageQuery & { question?: number; search?: string },
+  query: NoteListQuery,
   map: (rows: repo.NoteRow[]) => Promise<T[]> | T[],
-): Promise<Paginated<T>> {
-  const filter = { questionId: query.question, search: query.search || undefined };
-  const total = await repo.countNotes(app.db, user.id, filter);
+): Promise<{ total: number; results: T[] }> {
+  const filter = {
+    questionId: query.question,
+    search: query.search || undefined,
+    difficulty: query.difficulty,
+  };
+  const total = await repo.countNotes(deps.db, user.id, filter);
   assertPageExists(query, total);
-  const rows = await repo.listNotes(app.db, user.id, {
+  const rows = await repo.listNotes(deps.db, user.id, {
     ...filter,
     ...pageWindow(query),
   });
-  return paginatedResponse(request, query, total, await map(rows));
+  return { total, results: await map(rows) };
 }
 
-export const listNotes = (
-  app: FastifyInstance,
-  request: FastifyRequest,
-  user: User,
-  query: PageQuery & { question?: number; search?: string },
-) => pageOf(app, request, user, query, (rows) => rows.map(toNote));
+export const listNotes = (deps: NotesDeps, user: User, query: NoteListQuery) =>
+  pageOf(deps, user, query, (rows) => rows.map(toNote));
 
-export const listNoteDetails = (
-  app: FastifyInstance,
-  request: FastifyRequest,
-  user: User,
-  query: PageQuery & { question?: number; search?: string },
-) => pageOf(app, request, user, query, (rows) => toDetails(app, rows));
+export const listNoteDetails = (deps: NotesDeps, user: User, query: NoteListQuery) =>
+  pageOf(deps, user, query, (rows) => toDetails(deps, rows));
 
 /** The caller's notes on one question, newest first. */
 export async function questionNotes(
-  app: FastifyInstance,
+  deps: NotesDeps,
   user: User,
   questionId: number,
 ): Promise<NoteItemDetail[]> {
-  return toDetails(app, await repo.listNotes(app.db, user.id, { questionId }));
+  return toDetails(deps, await repo.listNotes(deps.db, user.id, { questionId }));
 }
 
-async function ownNote(app: FastifyInstance, user: User, id: number): Promise<repo.NoteRow> {
-  const note = await repo.findNote(app.db, user.id, id);
+async function ownNote(deps: NotesDeps, user: User, id: number): Promise<repo.NoteRow> {
+  const note = await repo.findNote(deps.db, user.id, id);
   if (!note) throw notFound();
   return note;
 }
 
 export async function getNoteDetail(
-  app: FastifyInstance,
+  deps: NotesDeps,
   user: User,
   id: number,
 ): Promise<NoteItemDetail> {
-  const [detail] = await toDetails(app, [await ownNote(app, user, id)]);
+  const [detail] = await toDetails(deps, [await ownNote(deps, user, id)]);
   return detail!;
 }
 
 /** POST /noteitemsdetail/: JSON {question, content} or multipart with images. */
 export async function createNote(
-  app: FastifyInstance,
+  deps: NotesDeps,
   user: User,
   form: ImageForm,
 ): Promise<NoteItemDetail> {
@@ -116,17 +115,17 @@ export async function createNote(
   if (form.removedIds.length)
     throw badRequest(REMOVED_FIELD, 'A new note has no attachments to remove.');
   if (input.content.trim() === '' && form.files.length === 0) throw badRequest('content', BLANK);
-  const question = (await repo.questionSummaries(app.db, [input.question])).get(input.question);
+  const question = (await repo.questionSummaries(deps.db, [input.question])).get(input.question);
   if (!question?.isPublished) throw badRequest('question', invalidPk(input.question));
   const images = await cleanImages(NOTE_FILES_FIELD, form.files);
-  const note = await withStoredImages(app.storage, 'notes', images, (keys) =>
+  const note = await withStoredImages(deps.storage, 'notes', images, (keys) =>
     repo.insertNote(
-      app.db,
+      deps.db,
       { userId: user.id, questionId: input.question, content: input.content },
       keys,
     ),
   );
-  return getNoteDetail(app, user, note.id);
+  return getNoteDetail(deps, user, note.id);
 }
 
 /**
@@ -134,15 +133,15 @@ export async function createNote(
  * must be an image of this note; a note may not end up blank with no images.
  */
 async function changeNote(
-  app: FastifyInstance,
+  deps: NotesDeps,
   user: User,
   id: number,
   change: { content?: string; removeIds: number[]; files: Buffer[] },
 ): Promise<void> {
   const images = await cleanImages(NOTE_FILES_FIELD, change.files);
-  const removedKeys = await withStoredImages(app.storage, 'notes', images, (addKeys) =>
+  const removedKeys = await withStoredImages(deps.storage, 'notes', images, (addKeys) =>
     repo.updateNote(
-      app.db,
+      deps.db,
       user.id,
       id,
       { content: change.content, removeIds: change.removeIds, addKeys },
@@ -162,7 +161,7 @@ async function changeNote(
     ),
   );
   if (removedKeys === null) throw notFound();
-  await deleteStoredFiles(app.storage, removedKeys, app.log);
+  await deleteStoredFiles(deps.storage, removedKeys, deps.log);
 }
 
 /**
@@ -170,40 +169,40 @@ async function changeNote(
  * handled as on the detail route. Answers the plain note.
  */
 export async function updateNoteContent(
-  app: FastifyInstance,
+  deps: NotesDeps,
   user: User,
   id: number,
   form: ImageForm,
 ): Promise<NoteItem> {
-  await ownNote(app, user, id);
+  await ownNote(deps, user, id);
   const input = parseOrThrow(noteItemUpdateSchema, form.data);
-  await changeNote(app, user, id, {
+  await changeNote(deps, user, id, {
     content: input.content,
     removeIds: form.removedIds,
     files: form.files,
   });
-  return toNote(await ownNote(app, user, id));
+  return toNote(await ownNote(deps, user, id));
 }
 
 /** PATCH /noteitemsdetail/{id}/: content, new images, removed_attachment_id. */
 export async function updateNoteDetail(
-  app: FastifyInstance,
+  deps: NotesDeps,
   user: User,
   id: number,
   form: ImageForm,
 ): Promise<NoteItemDetail> {
-  await ownNote(app, user, id);
+  await ownNote(deps, user, id);
   const input = parseOrThrow(noteItemDetailUpdateSchema, form.data);
-  await changeNote(app, user, id, {
+  await changeNote(deps, user, id, {
     content: input.content,
     removeIds: form.removedIds,
     files: form.files,
   });
-  return getNoteDetail(app, user, id);
+  return getNoteDetail(deps, user, id);
 }
 
-export async function deleteNote(app: FastifyInstance, user: User, id: number): Promise<void> {
-  const keys = await repo.deleteNote(app.db, user.id, id);
+export async function deleteNote(deps: NotesDeps, user: User, id: number): Promise<void> {
+  const keys = await repo.deleteNote(deps.db, user.id, id);
   if (keys === null) throw notFound();
-  await deleteStoredFiles(app.storage, keys, app.log);
+  await deleteStoredFiles(deps.storage, keys, deps.log);
 }

@@ -355,13 +355,14 @@ export async function buildExam(deps: Deps, user: User, query: ExamQuery) {
 async function personalList(
   deps: Deps,
   user: User,
-  page: PageQuery & { module?: number; course?: number },
+  page: PageQuery & { module?: number; course?: number; difficulty?: number[] },
   list: PersonalList,
 ) {
   const onlyIds = await personalQuestionIds(deps.db, user.id, list);
   const scope: QuestionScope = { userId: user.id, onlyIds, hidden: 'any' };
   if (page.module !== undefined) scope.moduleIds = [page.module];
   if (page.course !== undefined) scope.courseIds = [page.course];
+  if (page.difficulty !== undefined) scope.difficulty = page.difficulty;
   return pageOf(deps, user, scope, 'given', page);
 }
 
@@ -377,7 +378,7 @@ export const notedQuestions = (deps: Deps, user: User, query: PersonalQuestionsQ
 export async function playlistQuestions(
   deps: Deps,
   user: User,
-  query: PageQuery & { playlist: number },
+  query: PageQuery & { playlist: number; difficulty?: number[] },
 ) {
   if (!(await ownsPlaylist(deps.db, user.id, query.playlist))) throw notFound();
   return personalList(deps, user, query, { playlistId: query.playlist });

@@ -18,40 +18,33 @@ export interface ShelfRow {
   lapses: number;
 }
 
+/** The leech threshold as a literal, so the planner uses the partial index on leeches. */
+const LEECH = sql.raw(String(LEECH_LAPSES));
+
 /**
  * The mistakes shelf (decision 038): every question with a wrong answer (or a leech) that has
- * not yet been answered right `streak` times in a row since its last wrong answer.
+ * not yet been answered right `streak` times in a row since its last wrong answer, published.
+ * Reads the maintained `question_streaks` rows and three partial indexes (runs after a wrong
+ * answer, leeches, unpublished questions): never the history, never every question.
  */
 function shelf(userId: number, streak: number, leechOnly: boolean): SQL {
-  // One pass over the learner's history (window, then group): no per-question subquery.
   return sql`
-    WITH answers AS (
-      SELECT h.question_id, h.created_at, h.is_correct,
-        max(h.created_at) FILTER (WHERE NOT h.is_correct)
-          OVER (PARTITION BY h.question_id) AS last_wrong_at
-      FROM question_answer_history h
-      WHERE h.user_id = ${userId}
-    ), counted AS (
-      SELECT a.question_id,
-        max(a.created_at) AS last_answered_at,
-        max(a.last_wrong_at) AS last_wrong_at,
-        (count(*) FILTER (WHERE a.is_correct
-          AND (a.last_wrong_at IS NULL OR a.created_at > a.last_wrong_at)))::int AS streak
-      FROM answers a
-      GROUP BY a.question_id
-    ), shelf AS (
-      SELECT c.*, coalesce(e.lapses, 0) AS lapses
-      FROM counted c
-      LEFT JOIN question_evaluations e ON e.user_id = ${userId} AND e.question_id = c.question_id
-      WHERE c.streak < ${streak}
-        AND (c.last_wrong_at IS NOT NULL OR coalesce(e.lapses, 0) >= ${LEECH_LAPSES})
-        ${leechOnly ? sql`AND coalesce(e.lapses, 0) >= ${LEECH_LAPSES}` : sql``}
+    WITH leeches AS (
+      SELECT question_id FROM question_evaluations WHERE user_id = ${userId} AND lapses >= ${LEECH}
+    ), rows AS (
+      SELECT s.question_id, s.last_answered_at, s.last_wrong_at, s.streak,
+        l.question_id IS NOT NULL AS leech
+      FROM question_streaks s LEFT JOIN leeches l ON l.question_id = s.question_id
+      WHERE s.user_id = ${userId} AND s.last_wrong_at IS NOT NULL AND s.streak < ${streak}
+        ${leechOnly ? sql`AND l.question_id IS NOT NULL` : sql``}
+      UNION ALL
+      -- Leeches never answered wrong (lapses from the buttons) are pinned too.
+      SELECT s.question_id, s.last_answered_at, s.last_wrong_at, s.streak, true
+      FROM leeches l JOIN question_streaks s ON s.user_id = ${userId} AND s.question_id = l.question_id
+      WHERE s.last_wrong_at IS NULL AND s.streak < ${streak}
     )
-    SELECT s.question_id, left(q.stem, 200) AS stem, q.course_id, c.module_id,
-      q.clinical_case_id, s.last_answered_at, s.last_wrong_at, s.streak, s.lapses
-    FROM shelf s
-    JOIN questions q ON q.id = s.question_id AND q.is_published
-    JOIN courses c ON c.id = q.course_id`;
+    SELECT r.* FROM rows r
+    WHERE NOT EXISTS (SELECT 1 FROM questions u WHERE u.id = r.question_id AND NOT u.is_published)`;
 }
 
 export async function countShelf(db: Db, userId: number, streak: number, leechOnly: boolean) {
@@ -62,7 +55,12 @@ export async function countShelf(db: Db, userId: number, streak: number, leechOn
   return row?.n ?? 0;
 }
 
-/** Leeches pinned first, then the most recent mistakes. */
+const ORDER = sql`leech DESC, last_wrong_at DESC NULLS LAST, question_id`;
+
+/**
+ * Leeches pinned first, then the most recent mistakes. The page is cut from the shelf's rows
+ * first; only its rows read their question and card.
+ */
 export async function listShelf(
   db: Db,
   userId: number,
@@ -72,9 +70,16 @@ export async function listShelf(
 ): Promise<(ShelfRow & { total: number })[]> {
   return rows<ShelfRow & { total: number }>(
     db,
-    sql`SELECT shelf.*, (count(*) OVER ())::int AS total FROM (${shelf(userId, streak, leechOnly)}) shelf
-      ORDER BY (shelf.lapses >= ${LEECH_LAPSES}) DESC, shelf.last_wrong_at DESC NULLS LAST,
-        shelf.question_id
-      LIMIT ${window.limit} OFFSET ${window.offset}`,
+    sql`WITH page AS (
+        SELECT shelf.*, (count(*) OVER ())::int AS total FROM (${shelf(userId, streak, leechOnly)}) shelf
+        ORDER BY ${ORDER} LIMIT ${window.limit} OFFSET ${window.offset}
+      )
+      SELECT p.question_id, left(q.stem, 200) AS stem, q.course_id, c.module_id, q.clinical_case_id,
+        p.last_answered_at, p.last_wrong_at, p.streak, coalesce(e.lapses, 0) AS lapses, p.total
+      FROM page p
+      JOIN questions q ON q.id = p.question_id
+      JOIN courses c ON c.id = q.course_id
+      LEFT JOIN question_evaluations e ON e.user_id = ${userId} AND e.question_id = p.question_id
+      ORDER BY p.leech DESC, p.last_wrong_at DESC NULLS LAST, p.question_id`,
   );
 }

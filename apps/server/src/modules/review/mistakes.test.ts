@@ -1,8 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { questionEvaluations, reviewLogs, reviewSettings } from '../../db/schema/index';
+import {
+  questionEvaluations,
+  questionStreaks,
+  questions,
+  reviewLogs,
+  reviewSettings,
+} from '../../db/schema/index';
 import { setupTestApp } from '../../../test/helper';
-import { buildQuestion, buildUser, type TestUser } from '../../../test/factories';
+import { buildQuestion, buildUser, startSession, type TestUser } from '../../../test/factories';
+import { rebuildAggregates } from '../stats/index';
 import { MIN_REVIEWS, optimiseLearner } from '../history/optimiser';
 
 const { app, database } = await setupTestApp();
@@ -89,6 +96,60 @@ describe('GET /api/mistakes/', () => {
     expect(exam.questions[0].correction).toBeNull();
     expect((await get(learner, 'mistakes/?page=9')).statusCode).toBe(404);
     expect((await get(learner, 'mistakes/?leech=maybe')).statusCode).toBe(400);
+  });
+});
+
+describe('the shelf rows kept on each answer', () => {
+  const rowsOf = async (user: TestUser) =>
+    (await db.select().from(questionStreaks).where(eq(questionStreaks.userId, user.user.id)))
+      .map((r) => ({ ...r, lastAnsweredAt: r.lastAnsweredAt.getTime() }))
+      .sort((x, y) => x.questionId - y.questionId);
+
+  it('follow session answers and deleted history entries, and equal a rebuild', async () => {
+    const learner = await buildUser(db);
+    const [a, b] = [await buildQuestion(db), await buildQuestion(db)];
+    const session = await startSession(db, learner.user.id, a.courseId);
+    const inSession = await post(learner, 'session_questions/', {
+      session: session.id,
+      question: a.id,
+      choices: [a.choices.find((c) => !c.isCorrect)!.id],
+    });
+    expect(inSession.statusCode).toBe(201);
+    expect(await shelf(learner)).toEqual([a.id]);
+
+    // b: wrong, then right; deleting the wrong entry leaves a clean run (off the shelf).
+    const wrong = (await answer(learner, b, false)).json();
+    await answer(learner, b, true);
+    expect(await shelf(learner)).toEqual([b.id, a.id]);
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: `/api/question_answer_history/${wrong.id}/`,
+      headers: learner.headers,
+    });
+    expect(removed.statusCode).toBe(204);
+    expect(await shelf(learner)).toEqual([a.id]);
+    const history = (await get(learner, `question_answer_history/?question=${a.id}`)).json();
+    await app.inject({
+      method: 'DELETE',
+      url: `/api/question_answer_history/${history.results[0].id}/`,
+      headers: learner.headers,
+    });
+    expect(await shelf(learner)).toEqual([]);
+
+    // What each write kept equals what the migration's backfill computes from the history.
+    await answer(learner, a, false);
+    await answer(learner, a, true);
+    const kept = await rowsOf(learner);
+    expect(kept.map((r) => [r.questionId, r.streak])).toEqual([
+      [a.id, 1],
+      [b.id, 1],
+    ]);
+    await rebuildAggregates(db);
+    expect(await rowsOf(learner)).toEqual(kept);
+    // A question taken off line leaves the shelf.
+    expect(await shelf(learner)).toEqual([a.id]);
+    await db.update(questions).set({ isPublished: false }).where(eq(questions.id, a.id));
+    expect(await shelf(learner)).toEqual([]);
   });
 });
 

@@ -38,7 +38,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: reviewSettingsSchema, ...errors },
       },
     },
-    async (request) => review.getSettings(app.db, requireUser(request).id),
+    async (request) => review.getSettings(app, requireUser(request)),
   );
 
   app.patch(
@@ -53,7 +53,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: reviewSettingsSchema, ...errors },
       },
     },
-    async (request) => review.updateSettings(app.db, requireUser(request).id, request.body),
+    async (request) => review.updateSettings(app, requireUser(request), request.body),
   );
 
   app.get(
@@ -68,11 +68,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { total, results } = await review.listDue(
-        app.db,
-        requireUser(request).id,
-        request.query,
-      );
+      const { total, results } = await review.listDue(app, requireUser(request), request.query);
       return paginatedResponse(request, request.query, total, results);
     },
   );
@@ -88,7 +84,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: forecastSchema, ...errors },
       },
     },
-    async (request) => review.forecast(app.db, requireUser(request).id, request.query.tz_offset),
+    async (request) => review.forecast(app, requireUser(request), request.query),
   );
 
   app.post(
@@ -118,8 +114,8 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { total, results } = await review.listMistakes(
-        app.db,
-        requireUser(request).id,
+        app,
+        requireUser(request),
         request.query,
       );
       return paginatedResponse(request, request.query, total, results);

@@ -13,11 +13,13 @@ import {
   type ReviewSettingsUpdate,
 } from '@qbank/contract';
 import type { Db } from '../../db/client';
+import type { User } from '../../lib/auth';
 import { clock } from '../../lib/clock';
 import { assertPageExists, pageWindow } from '../../lib/pagination';
 import { DEFAULT_RETENTION } from '../history/fsrs';
 import * as logs from '../history/review-log.repository';
 import * as mistakes from './mistakes.repository';
+import { rebucketDays } from '../stats/index';
 import * as repo from './review.repository';
 
 const DAY_MS = 86_400_000;
@@ -29,7 +31,12 @@ export function startOfLearnerDay(now: Date, tzOffset: number): Date {
   return new Date(Math.floor(local / DAY_MS) * DAY_MS - tzOffset * 60_000);
 }
 
-export async function getSettings(db: Db, userId: number): Promise<ReviewSettings> {
+/** What the review feature's actions need of the app (decision 043). */
+type Deps = { db: Db };
+
+export async function getSettings(deps: Deps, user: User): Promise<ReviewSettings> {
+  const { db } = deps;
+  const userId = user.id;
   const row = await logs.findSettings(db, userId);
   return {
     desired_retention: row?.desiredRetention ?? DEFAULT_RETENTION,
@@ -37,10 +44,13 @@ export async function getSettings(db: Db, userId: number): Promise<ReviewSetting
     review_count: await logs.countReviews(db, userId),
     personalised: Boolean(row?.weights),
     personalised_at: row?.weightsUpdatedAt?.toISOString() ?? null,
+    time_zone: row?.timeZone ?? 'UTC',
   };
 }
 
-export async function updateSettings(db: Db, userId: number, input: ReviewSettingsUpdate) {
+export async function updateSettings(deps: Deps, user: User, input: ReviewSettingsUpdate) {
+  const { db } = deps;
+  const userId = user.id;
   const values: Parameters<typeof logs.upsertSettings>[2] = {};
   if (input.desired_retention !== undefined) {
     // Two decimals are all a slider gives; the bound is inclusive.
@@ -50,12 +60,23 @@ export async function updateSettings(db: Db, userId: number, input: ReviewSettin
     );
   }
   if (input.mistakes_streak !== undefined) values.mistakesStreak = input.mistakes_streak;
+  const before = (await logs.findSettings(db, userId))?.timeZone ?? 'UTC';
+  if (input.time_zone !== undefined) {
+    // Stored as the runtime spells it (Intl accepts any case; one spelling per zone).
+    values.timeZone = new Intl.DateTimeFormat('en', {
+      timeZone: input.time_zone,
+    }).resolvedOptions().timeZone;
+  }
   if (Object.keys(values).length > 0) await logs.upsertSettings(db, userId, values);
-  return getSettings(db, userId);
+  // A new time zone moves day boundaries: the learner's days are cut again.
+  if (values.timeZone !== undefined && values.timeZone !== before) await rebucketDays(db, userId);
+  return getSettings(deps, user);
 }
 
 /** Cards due before the end of the learner's today, soonest first. */
-export async function listDue(db: Db, userId: number, query: DueQuery) {
+export async function listDue(deps: Deps, user: User, query: DueQuery) {
+  const { db } = deps;
+  const userId = user.id;
   const end = new Date(startOfLearnerDay(clock.now(), query.tz_offset).getTime() + DAY_MS);
   const { total, rows } = await repo.dueCards(db, userId, end, pageWindow(query));
   assertPageExists(query, total);
@@ -71,7 +92,14 @@ export async function listDue(db: Db, userId: number, query: DueQuery) {
 }
 
 /** Reviews falling due on each of the next 30 days (today first); overdue ones apart. */
-export async function forecast(db: Db, userId: number, tzOffset: number): Promise<Forecast> {
+export async function forecast(
+  deps: Deps,
+  user: User,
+  query: { tz_offset: number },
+): Promise<Forecast> {
+  const { db } = deps;
+  const userId = user.id;
+  const tzOffset = query.tz_offset;
   const start = startOfLearnerDay(clock.now(), tzOffset);
   const counts = await repo.dueByDay(db, userId, start, FORECAST_DAYS);
   const byDay = new Map(counts.map((c) => [Number(c.day), Number(c.n)]));
@@ -88,7 +116,9 @@ async function shelfStreak(db: Db, userId: number): Promise<number> {
   return (await logs.findSettings(db, userId))?.mistakesStreak ?? MISTAKES_STREAK_DEFAULT;
 }
 
-export async function listMistakes(db: Db, userId: number, query: MistakesQuery) {
+export async function listMistakes(deps: Deps, user: User, query: MistakesQuery) {
+  const { db } = deps;
+  const userId = user.id;
   const streak = await shelfStreak(db, userId);
   const leechOnly = query.leech === true;
   const rows = await mistakes.listShelf(db, userId, streak, leechOnly, pageWindow(query));
@@ -120,8 +150,9 @@ export async function shelfQuestionIds(db: Db, userId: number, limit: number) {
 }
 
 /** Question ids of today's due cards, a case's card opening all its questions. */
-export async function dueQuestionIds(db: Db, userId: number, tzOffset: number, limit: number) {
-  const { results: rows } = await listDue(db, userId, {
+export async function dueQuestionIds(deps: Deps, user: User, tzOffset: number, limit: number) {
+  const { db } = deps;
+  const { results: rows } = await listDue(deps, user, {
     page: 1,
     page_size: limit,
     tz_offset: tzOffset,

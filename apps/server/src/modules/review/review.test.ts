@@ -54,6 +54,7 @@ describe('review settings', () => {
       review_count: 0,
       personalised: false,
       personalised_at: null,
+      time_zone: 'UTC',
     });
     const saved = await send(learner, 'PATCH', 'review/settings/', {
       desired_retention: 0.85,

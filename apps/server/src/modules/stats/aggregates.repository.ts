@@ -4,6 +4,7 @@ import { DIFFICULTY_MIN_ANSWERS } from '@qbank/contract';
 import { eq } from 'drizzle-orm';
 import { questions } from '../../db/schema/index';
 import { bucketOf, LAST_BUCKET } from './measures';
+import { REBUILD_STREAKS } from '../review/index';
 
 /**
  * The aggregates of decision 039, kept in step with the answer history: every counted answer
@@ -33,7 +34,13 @@ export const difficultySql = (answers: SQL, correct: SQL): SQL =>
     when ${correct} * 5 >= 2 * ${answers} then 3 when ${correct} * 5 >= ${answers} then 4
     else 5 end)::smallint`;
 
-const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+/**
+ * The learner's calendar day of an instant: in their time zone (review_settings.time_zone, set
+ * from the browser), UTC until they have one.
+ */
+const learnerDay = (userId: number | SQL, at: SQL): SQL =>
+  sql`(${at} at time zone coalesce((select rs.time_zone from review_settings rs
+    where rs.user_id = ${userId}), 'UTC'))::date`;
 
 export async function addAnswer(db: Db, a: CountedAnswer): Promise<void> {
   const right = a.isCorrect ? 1 : 0;
@@ -53,7 +60,7 @@ export async function addAnswer(db: Db, a: CountedAnswer): Promise<void> {
         and h.question_id = ${a.questionId} and h.counted and h.id <> ${a.id}) as yes),
     by_day as (
       insert into user_daily_stats (user_id, day, answers, correct, time_ms)
-      values (${a.userId}, ${utcDay(a.createdAt)}::date, 1, ${right}, ${a.timeSpentMs})
+      values (${a.userId}, ${learnerDay(a.userId, sql`${a.createdAt.toISOString()}::timestamptz`)}, 1, ${right}, ${a.timeSpentMs})
       on conflict (user_id, day) do update set answers = user_daily_stats.answers + 1,
         correct = user_daily_stats.correct + excluded.correct,
         time_ms = user_daily_stats.time_ms + excluded.time_ms
@@ -96,7 +103,10 @@ export async function removeAnswer(db: Db, a: Omit<CountedAnswer, 'id' | 'choice
     db.execute(sql`update ${sql.raw(table)} set answers = greatest(answers - 1, 0),
       correct = greatest(correct - ${right}, 0), time_ms = greatest(time_ms - ${a.timeSpentMs}, 0)
       where user_id = ${a.userId} and ${where}`);
-  await minus('user_daily_stats', sql`day = ${utcDay(a.createdAt)}::date`);
+  await minus(
+    'user_daily_stats',
+    sql`day = ${learnerDay(a.userId, sql`${a.createdAt.toISOString()}::timestamptz`)}`,
+  );
   await minus('user_course_stats', sql`course_id = ${a.courseId}`);
   if (a.sourceId !== null) await minus('user_source_stats', sql`source_id = ${a.sourceId}`);
 }
@@ -112,7 +122,23 @@ const AGGREGATE_TABLES = [
   'user_daily_stats',
   'user_course_stats',
   'user_source_stats',
+  'question_streaks',
 ];
+
+/** Day rows of the learners matching `where` (on `h`), in each learner's time zone. */
+const dailyStatsSql = (where: SQL): SQL => sql`insert into user_daily_stats (user_id, day,
+    answers, correct, time_ms)
+  select h.user_id, ${learnerDay(sql`h.user_id`, sql`h.created_at`)}, count(*),
+    count(*) filter (where h.is_correct), sum(h.time_spent_ms)
+  from question_answer_history h where h.counted and ${where} group by 1, 2`;
+
+/** A learner changed time zone: their days are cut again from their history. */
+export async function rebucketDays(db: Db, userId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`delete from user_daily_stats where user_id = ${userId}`);
+    await tx.execute(dailyStatsSql(sql`h.user_id = ${userId}`));
+  });
+}
 
 export const REBUILD_STATEMENTS: SQL[] = [
   sql`delete from question_choice_stats`,
@@ -126,10 +152,7 @@ export const REBUILD_STATEMENTS: SQL[] = [
       h.is_correct, h.time_spent_ms
     from question_answer_history h where h.counted
     order by h.user_id, h.question_id, h.created_at, h.id`,
-  sql`insert into user_daily_stats (user_id, day, answers, correct, time_ms)
-    select h.user_id, (h.created_at at time zone 'UTC')::date, count(*),
-      count(*) filter (where h.is_correct), sum(h.time_spent_ms)
-    from question_answer_history h where h.counted group by 1, 2`,
+  dailyStatsSql(sql`true`),
   sql`insert into user_source_stats (user_id, source_id, answers, correct, time_ms)
     select h.user_id, q.source_id, count(*), count(*) filter (where h.is_correct), sum(h.time_spent_ms)
     from question_answer_history h join questions q on q.id = h.question_id
@@ -162,7 +185,9 @@ export const REBUILD_STATEMENTS: SQL[] = [
 
 export async function rebuildAggregates(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
-    for (const statement of REBUILD_STATEMENTS) await tx.execute(statement);
+    // The mistakes shelf's rows are rebuilt from the same history (decision 038).
+    for (const statement of [...REBUILD_STATEMENTS, ...REBUILD_STREAKS])
+      await tx.execute(statement);
   });
   // Fresh planner statistics after a bulk load (the percentile's index needs them).
   for (const table of AGGREGATE_TABLES) await db.execute(sql.raw(`analyze ${table}`));

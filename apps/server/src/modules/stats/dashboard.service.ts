@@ -1,5 +1,6 @@
 import type { Dashboard, DashboardDay, DashboardGroup } from '@qbank/contract';
 import type { Db } from '../../db/client';
+import type { User } from '../../lib/auth';
 import * as repo from './stats.repository';
 
 /**
@@ -12,6 +13,10 @@ const HEATMAP_DAYS = 53 * 7;
 
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const dayNumber = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
+
+/** The calendar date (YYYY-MM-DD) of an instant in a time zone (en-CA writes ISO dates). */
+export const dayIn = (ms: number, timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone }).format(ms);
 
 /** Days in a row: the longest run, and the run that reaches today or yesterday. */
 export function streaks(dates: string[], today = utcDay(Date.now())) {
@@ -49,14 +54,19 @@ async function percentiles(db: Db, userId: number): Promise<Dashboard['percentil
   return { overall, courses };
 }
 
-export async function dashboard(db: Db, userId: number): Promise<Dashboard> {
+export async function dashboard(deps: { db: Db }, user: User): Promise<Dashboard> {
+  const { db } = deps;
+  const userId = user.id;
   // Independent reads: on a PostgreSQL pool they run side by side.
-  const [courses, sources, days, percentile] = await Promise.all([
+  const [courses, sources, days, percentile, timeZone] = await Promise.all([
     repo.courseTotals(db, userId),
     repo.sourceTotals(db, userId),
     repo.dayTotals(db, userId),
     percentiles(db, userId),
+    repo.timeZoneOf(db, userId),
   ]);
+  // Days are the learner's (their stored time zone), so "today" is too.
+  const today = dayIn(Date.now(), timeZone);
   const modules = new Map<number, DashboardGroup>();
   for (const c of courses) {
     const m = modules.get(c.module) ?? {
@@ -72,7 +82,7 @@ export async function dashboard(db: Db, userId: number): Promise<Dashboard> {
     modules.set(c.module, m);
   }
   const sum = (key: 'answers' | 'correct' | 'time_ms') => days.reduce((s, d) => s + d[key], 0);
-  const since = utcDay(Date.now() - (HEATMAP_DAYS - 1) * DAY_MS);
+  const since = utcDay((dayNumber(today) - (HEATMAP_DAYS - 1)) * DAY_MS);
   const recent: DashboardDay[] = days.filter((d) => d.date >= since);
   return {
     totals: {
@@ -93,7 +103,10 @@ export async function dashboard(db: Db, userId: number): Promise<Dashboard> {
     })),
     by_source: sources,
     days: recent,
-    streak: streaks(days.map((d) => d.date)),
+    streak: streaks(
+      days.map((d) => d.date),
+      today,
+    ),
     percentile,
   };
 }

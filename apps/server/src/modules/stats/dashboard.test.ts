@@ -8,7 +8,9 @@ import {
   buildUser,
   type TestUser,
 } from '../../../test/factories';
-import { streaks } from './dashboard.service';
+import { questionAnswerHistory } from '../../db/schema/index';
+import { dayIn, streaks } from './dashboard.service';
+import { rebuildAggregates } from './aggregates.repository';
 import { studyModule, writeHistory, type PastAnswer } from './stats.fixtures';
 
 const { app, database } = await setupTestApp({ FREE_QUESTIONS_PER_COURSE: '1000' });
@@ -148,6 +150,56 @@ describe('GET /api/dashboard/', () => {
       streak: { current: 0, longest: 0 },
       percentile: { overall: null, courses: [] },
     });
+  });
+});
+
+describe('days in the learner’s time zone', () => {
+  const days = async (user: TestUser) =>
+    (await get(user, '/api/dashboard/')).json().days.map((d: { date: string }) => d.date);
+  const settings = (user: TestUser, payload: object) =>
+    app.inject({ method: 'PATCH', url: '/api/review/settings/', headers: user.headers, payload });
+
+  it('buckets answers by the learner’s calendar day once the browser sent its zone', async () => {
+    const learner = await buildUser(db);
+    const q = await buildQuestion(db);
+    // 11:30 UTC on 10 January is 00:30 on the 11th in Auckland (UTC+13 in summer).
+    const nearMidnight = new Date(Date.UTC(new Date().getUTCFullYear(), 0, 10, 11, 30));
+    await db.insert(questionAnswerHistory).values({
+      userId: learner.user.id,
+      questionId: q.id,
+      choices: [q.choices[0]!.id],
+      isCorrect: true,
+      score: 1,
+      mode: 'study',
+      createdAt: nearMidnight,
+    });
+    await rebuildAggregates(db);
+    const day = (d: number) => `${nearMidnight.getUTCFullYear()}-01-${d}`;
+    expect(await days(learner)).toEqual([day(10)]);
+
+    const bad = await settings(learner, { time_zone: 'Mars/Olympus_Mons' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ time_zone: ['Not a known IANA time zone.'] });
+    const saved = await settings(learner, { time_zone: 'pacific/auckland' });
+    expect(saved.json()).toMatchObject({ time_zone: 'Pacific/Auckland' });
+    expect(await days(learner)).toEqual([day(11)]);
+
+    // A new answer lands on Auckland's today, and so does the streak; deleting it takes it away.
+    const answer = await app.inject({
+      method: 'POST',
+      url: '/api/question_answer_history/',
+      headers: learner.headers,
+      payload: { question: q.id, choices: [q.choices[1]!.id], mode: 'study' },
+    });
+    const today = dayIn(Date.now(), 'Pacific/Auckland');
+    expect(await days(learner)).toEqual([day(11), today]);
+    expect((await get(learner, '/api/dashboard/')).json().streak.current).toBe(1);
+    await app.inject({
+      method: 'DELETE',
+      url: `/api/question_answer_history/${answer.json().id}/`,
+      headers: learner.headers,
+    });
+    expect(await days(learner)).toEqual([day(11)]);
   });
 });
 

@@ -7,7 +7,7 @@ import {
 } from './aggregates.repository';
 
 /** What other features call: the aggregates follow the answer history (decision 039). */
-export { rebuildAggregates } from './aggregates.repository';
+export { rebucketDays, rebuildAggregates } from './aggregates.repository';
 
 export const recordCountedAnswer = (db: Db, answer: CountedAnswer) => addAnswer(db, answer);
 

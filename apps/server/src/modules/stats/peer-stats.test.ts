@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../test/helper';
-import { buildCourse, buildQuestion, buildUser, type TestUser } from '../../../test/factories';
+import {
+  buildCourse,
+  buildPlaylist,
+  buildQuestion,
+  buildUser,
+  favorite,
+  hide,
+  note,
+  type TestUser,
+} from '../../../test/factories';
 import { writeHistory } from './stats.fixtures';
 import { bucketOf, difficultyOf, histogramMedian } from './measures';
 import { rebuildAggregates } from './aggregates.repository';
@@ -167,6 +176,42 @@ describe('difficulty filter and GET /api/question_stats/', () => {
       { question: hard.id, answers: 30, difficulty: 5 },
       { question: young.id, answers: 5, difficulty: null },
     ]);
+
+    // The personal lists take the same filter, with the same rule and the same message.
+    for (const q of [easy, hard, young]) {
+      await favorite(db, me.user.id, q.id);
+      await hide(db, me.user.id, q.id);
+      await note(db, me.user.id, q.id);
+    }
+    const playlist = await buildPlaylist(db, me.user.id, [young.id, hard.id, easy.id]);
+    for (const list of ['favorites_questions_list', 'hides_questions_list', 'noted_questions']) {
+      expect(await ids(`/api/${list}/?difficulty=5`)).toEqual([hard.id]);
+      expect((await ids(`/api/${list}/?difficulty=1,5`)).sort((x, y) => x - y)).toEqual([
+        easy.id,
+        hard.id,
+      ]);
+    }
+    expect(await ids(`/api/playlist_questions/?playlist=${playlist.id}&difficulty=1,5`)).toEqual([
+      hard.id,
+      easy.id,
+    ]);
+    const notes = await app.inject({
+      method: 'GET',
+      url: '/api/noteitemsdetail/?difficulty=1',
+      headers: me.headers,
+    });
+    expect(notes.json().results.map((n: { question: number }) => n.question)).toEqual([easy.id]);
+    for (const url of [
+      'favorites_questions_list/?difficulty=0',
+      'hides_questions_list/?difficulty=easy',
+      'noted_questions/?difficulty=6',
+      `playlist_questions/?playlist=${playlist.id}&difficulty=1;2`,
+      'noteitems/?difficulty=1,9',
+    ]) {
+      const refused = await app.inject({ method: 'GET', url: `/api/${url}`, headers: me.headers });
+      expect(refused.statusCode, url).toBe(400);
+      expect(refused.json()).toEqual(bad.json());
+    }
   });
 
   it('answers 401 anonymous and 400 on bad ids', async () => {

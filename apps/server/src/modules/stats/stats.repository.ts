@@ -2,10 +2,14 @@ import { PERCENTILE_MIN_QUESTIONS } from '@qbank/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 
-/** `q` (a question list's alias) has a known difficulty in `levels`. */
-export const difficultyFilterSql = (levels: number[]): SQL =>
+/**
+ * The difficulty filter (`?difficulty=`), the one rule for every list that offers it: the
+ * question `questionId` (by default `q.id`, a question list's alias) has a known difficulty in
+ * `levels`.
+ */
+export const difficultyFilterSql = (levels: number[], questionId: SQL = sql`q.id`): SQL =>
   levels.length
-    ? sql`exists (select 1 from question_stats qs where qs.question_id = q.id and qs.difficulty in (${sql.join(
+    ? sql`exists (select 1 from question_stats qs where qs.question_id = ${questionId} and qs.difficulty in (${sql.join(
         levels.map((l) => sql`${l}`),
         sql`, `,
       )}))`
@@ -92,6 +96,15 @@ export async function sourceTotals(db: Db, userId: number) {
       where s.user_id = ${userId} and s.answers > 0
       order by src.year desc nulls last, src.id`,
   );
+}
+
+/** The learner's time zone (decision 038's settings), UTC until the browser sent one. */
+export async function timeZoneOf(db: Db, userId: number): Promise<string> {
+  const [row] = await rows<{ time_zone: string | null }>(
+    db,
+    sql`select time_zone from review_settings where user_id = ${userId}`,
+  );
+  return row?.time_zone ?? 'UTC';
 }
 
 export async function dayTotals(db: Db, userId: number) {

@@ -69,7 +69,7 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dashboardSchema, ...errors },
       },
     },
-    async (request) => dashboard(app.db, requireUser(request).id),
+    async (request) => dashboard(app, requireUser(request)),
   );
 
   app.get(

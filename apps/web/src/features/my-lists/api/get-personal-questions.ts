@@ -10,7 +10,13 @@ const PATHS: Record<PersonalList, string> = {
   favorites: 'favorites_questions_list/',
   hides: 'hides_questions_list/',
 };
-export type PersonalQuestionsFilter = { page: number; module?: number; course?: number };
+export type PersonalQuestionsFilter = {
+  page: number;
+  module?: number;
+  course?: number;
+  /** One level 1–5 (`?difficulty=`), or every question. */
+  difficulty?: string;
+};
 
 /** GET /api/favorites_questions_list/ or /api/hides_questions_list/: 10 a page (seed §9). */
 export function getPersonalQuestions(list: PersonalList, filter: PersonalQuestionsFilter) {

@@ -13,12 +13,17 @@ import { notify } from '../../../lib/toast';
 import { LIST_PAGE_SIZE } from './page-size';
 import { itemPath, keys, paths } from '../../../lib/api-paths';
 
-export type NotesFilter = { page: number; search?: string };
+export type NotesFilter = { page: number; search?: string; difficulty?: string };
 
 /** GET /api/noteitemsdetail/: the caller's notes with images and question summary, 10 a page. */
 export function getNotes(filter: NotesFilter) {
   return apiRequest<Paginated<NoteItemDetail>>(paths.noteItemsDetail, {
-    query: { page: filter.page, page_size: LIST_PAGE_SIZE, search: filter.search || undefined },
+    query: {
+      page: filter.page,
+      page_size: LIST_PAGE_SIZE,
+      search: filter.search || undefined,
+      difficulty: filter.difficulty || undefined,
+    },
   });
 }
 

@@ -14,6 +14,7 @@ import { LIST_PAGE_SIZE } from '../api/page-size';
 import { QuestionLink } from './question-summary';
 import { useListParams } from './use-list-params';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { DifficultySelect } from '../../stats';
 
 /** Favourites or hidden: questions (paginated, by module or course), then modules, courses, sources. */
 export function MarksPage({ list }: { list: PersonalList }) {
@@ -23,6 +24,7 @@ export function MarksPage({ list }: { list: PersonalList }) {
     page: params.page,
     module: params.number('module'),
     course: params.number('course'),
+    difficulty: params.difficulty() || undefined,
   };
   const questions = usePersonalQuestions(list, filter);
   const removeQuestion = useRemoveQuestionMark(list);
@@ -81,12 +83,18 @@ export function MarksPage({ list }: { list: PersonalList }) {
               ))}
           </select>
         </label>
+        <DifficultySelect
+          value={filter.difficulty ?? ''}
+          onChange={(next) => params.set({ difficulty: next || undefined })}
+        />
       </form>
       {questions.isPending ? <Spinner label={t('lists.loading')} /> : null}
       {questions.isError ? <FormAlert>{t('lists.load-failed')}</FormAlert> : null}
       {questions.isSuccess && count === 0 ? (
         <p className="empty-state">
-          {t(list === 'favorites' ? 'lists.marks.favorites-empty' : 'lists.marks.hides-empty')}
+          {filter.difficulty
+            ? t('lists.no-match-difficulty')
+            : t(list === 'favorites' ? 'lists.marks.favorites-empty' : 'lists.marks.hides-empty')}
         </p>
       ) : null}
       {count > 0 ? <p className="list-count">{t('lists.count', { count })}</p> : null}

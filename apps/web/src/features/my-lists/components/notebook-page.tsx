@@ -14,6 +14,7 @@ import { LIST_PAGE_SIZE } from '../api/page-size';
 import { QuestionLink } from './question-summary';
 import { useListParams } from './use-list-params';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { DifficultySelect } from '../../stats';
 
 /** Every note of the caller with its question, newest first, searchable, 10 a page. */
 export default function NotebookPage() {
@@ -23,7 +24,8 @@ export default function NotebookPage() {
   const params = useListParams();
   const search = params.text('search');
   const [draft, setDraft] = useState(search);
-  const notes = useNotes({ page: params.page, search });
+  const difficulty = params.difficulty();
+  const notes = useNotes({ page: params.page, search, difficulty });
   const remove = useDeleteNote();
   const count = notes.data?.count ?? 0;
   const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
@@ -64,12 +66,20 @@ export default function NotebookPage() {
           </Button>
         ) : null}
       </form>
+      <DifficultySelect
+        value={difficulty}
+        onChange={(next) => params.set({ difficulty: next || undefined })}
+      />
       {notes.isPending ? <Spinner label={t('lists.loading')} /> : null}
       {notes.isError ? <FormAlert>{t('lists.load-failed')}</FormAlert> : null}
       {notes.isSuccess && count === 0 ? (
         <div className="empty-state">
-          {search ? (
-            <p>{t('lists.notebook.no-match', { search })}</p>
+          {search || difficulty ? (
+            <p>
+              {search
+                ? t('lists.notebook.no-match', { search })
+                : t('lists.notebook.no-match-difficulty')}
+            </p>
           ) : (
             <>
               <h2>{t('lists.notebook.empty-title')}</h2>

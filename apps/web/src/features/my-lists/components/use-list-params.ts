@@ -21,6 +21,8 @@ export function useListParams() {
     page: positive(search.get('page')) ?? 1,
     number: (key: string) => positive(search.get(key)),
     text: (key: string) => search.get(key) ?? '',
+    /** `?difficulty=` when it is one level 1–5 (the lists' one-choice filter), else ''. */
+    difficulty: () => /^[1-5]$/.exec(search.get('difficulty') ?? '')?.[0] ?? '',
     set,
   };
 }

@@ -13,6 +13,7 @@ import { TrendCharts } from './trend-charts';
 import { WhatNext } from './what-next';
 import '../stats.css';
 import '../../../lib/i18n-learning';
+import { useSyncTimeZone } from '../../review';
 
 function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
@@ -29,6 +30,7 @@ export default function DashboardPage() {
   // Charts read the theme's colours when they render: a theme change renders them again.
   const theme = useSettings().displayMode;
   const dashboard = useDashboard();
+  useSyncTimeZone();
   const d = dashboard.data;
   const empty = d && d.totals.answers === 0;
   return (
