@@ -11,6 +11,7 @@ import type { Storage } from '../../lib/storage';
 import { importContent } from './content.service';
 import { buildDemoDocument } from './demo-bank';
 import * as repo from './generate.repository';
+import { mulberry32 } from '@qbank/contract/random';
 
 /**
  * SYNTHETIC VOLUME for benchmarks: `npm run generate` multiplies the real demo questions into
@@ -23,17 +24,8 @@ const MODULES = 20;
 const COURSES_PER_MODULE = 10;
 const SOURCES_PER_MODULE = 8;
 
-/** A deterministic pseudo-random sequence (mulberry32), so two runs generate the same data. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A deterministic pseudo-random sequence, so two runs generate the same data. */
+const random = mulberry32;
 
 /** `count` synthetic variants of the real demo questions, as a document of our JSON format. */
 export function syntheticDocument(count: number): ContentDocument {

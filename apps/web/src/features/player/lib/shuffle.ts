@@ -1,14 +1,4 @@
-/** A small seeded PRNG (mulberry32): the same seed gives the same order on every render and reload. */
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '@qbank/contract/random';
 
 function hash(text: string): number {
   let h = 2166136261;

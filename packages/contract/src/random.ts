@@ -1,0 +1,14 @@
+/**
+ * A small seeded pseudo-random generator (mulberry32), shared by the server's synthetic bank
+ * and the web's choice shuffle: the same seed gives the same sequence on every run and reload.
+ */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
