@@ -35,7 +35,7 @@ export const confidenceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: calibrationReportSchema, ...errors },
       },
     },
-    async (request) => service.calibration(app.db, requireUser(request).id, request.query),
+    async (request) => service.calibration(app, requireUser(request), request.query),
   );
 
   app.get(
@@ -49,7 +49,7 @@ export const confidenceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: missClassReportSchema, ...errors },
       },
     },
-    async (request) => service.missClasses(app.db, requireUser(request).id, request.query),
+    async (request) => service.missClasses(app, requireUser(request), request.query),
   );
 
   app.patch(
@@ -66,11 +66,6 @@ export const confidenceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.classifyMiss(
-        app.db,
-        requireUser(request).id,
-        request.params.id,
-        request.body.miss_class,
-      ),
+      service.classifyMiss(app, requireUser(request), request.params.id, request.body.miss_class),
   );
 };

@@ -7,24 +7,27 @@ import {
   type MissClassified,
   type MissClassReport,
 } from '@qbank/contract';
-import type { Db } from '../../db/client';
+import type { App } from '../../app';
+import type { User } from '../../lib/auth';
 import { badRequest, notFound } from '../../lib/errors';
 import * as repo from './confidence.repository';
 
 /** The screen lists this many "sure but wrong" answers; the count says how many there are. */
 const SURE_BUT_WRONG_LIMIT = 50;
 
+type Deps = Pick<App, 'db'>;
+
 export const ONLY_MISSES_MESSAGE = 'Only a wrong answer can be classified.';
 
 /** How well the learner's confidence predicts being right, "sure but wrong" first. */
 export async function calibration(
-  db: Db,
-  userId: number,
+  { db }: Deps,
+  user: User,
   query: LearningReportQuery,
 ): Promise<CalibrationReport> {
   const [counts, sureButWrong] = await Promise.all([
-    repo.countByConfidence(db, userId, query),
-    repo.listSureButWrong(db, userId, query, SURE_BUT_WRONG_LIMIT),
+    repo.countByConfidence(db, user.id, query),
+    repo.listSureButWrong(db, user.id, query, SURE_BUT_WRONG_LIMIT),
   ]);
   const levels = CONFIDENCE_LEVELS.map((confidence) => {
     const row = counts.find((c) => c.confidence === confidence);
@@ -53,11 +56,11 @@ export async function calibration(
 
 /** The learner's misses by class, per module. */
 export async function missClasses(
-  db: Db,
-  userId: number,
+  { db }: Deps,
+  user: User,
   query: LearningReportQuery,
 ): Promise<MissClassReport> {
-  const rows = await repo.countMissesByModule(db, userId, query);
+  const rows = await repo.countMissesByModule(db, user.id, query);
   const modules = rows.map(({ moduleId, moduleName, ...counts }) => ({
     module: { id: moduleId, name: moduleName },
     ...counts,
@@ -76,12 +79,12 @@ export async function missClasses(
 
 /** Classifies one of the caller's wrong answers (another user's entry: 404). */
 export async function classifyMiss(
-  db: Db,
-  userId: number,
+  { db }: Deps,
+  user: User,
   id: number,
   missClass: MissClass | null,
 ): Promise<MissClassified> {
-  const entry = await repo.findOwnAnswer(db, userId, id);
+  const entry = await repo.findOwnAnswer(db, user.id, id);
   if (!entry) throw notFound();
   if (entry.isCorrect && missClass !== null) throw badRequest('miss_class', ONLY_MISSES_MESSAGE);
   const row = await repo.setMissClass(db, id, missClass);

@@ -16,6 +16,7 @@ import {
 } from '@qbank/contract';
 import { z } from 'zod';
 import { requireUser } from '../../lib/auth';
+import { pageResponse } from '../../lib/pagination';
 import * as favourites from './favourites.service';
 
 /** 400: field errors, or `{detail}` for a body that could not be parsed (e.g. broken JSON). */
@@ -42,7 +43,7 @@ export const favouritesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(favoriteSchema), ...errors },
       },
     },
-    async (request) => favourites.listFavorites(app.db, requireUser(request), request.query),
+    async (request) => favourites.listFavorites(app, requireUser(request), request.query),
   );
   app.post(
     '/favorites/',
@@ -56,9 +57,7 @@ export const favouritesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply
-        .code(201)
-        .send(await favourites.addFavorite(app.db, requireUser(request), request.body)),
+      reply.code(201).send(await favourites.addFavorite(app, requireUser(request), request.body)),
   );
   app.delete(
     '/favorites/:id/',
@@ -72,7 +71,7 @@ export const favouritesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await favourites.removeFavorite(app.db, requireUser(request), request.params.id);
+      await favourites.removeFavorite(app, requireUser(request), request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -89,7 +88,7 @@ export const favouritesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(hideSchema), ...errors },
       },
     },
-    async (request) => favourites.listHides(app.db, requireUser(request), request.query),
+    async (request) => favourites.listHides(app, requireUser(request), request.query),
   );
   app.post(
     '/hides/',
@@ -103,7 +102,7 @@ export const favouritesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await favourites.addHide(app.db, requireUser(request), request.body)),
+      reply.code(201).send(await favourites.addHide(app, requireUser(request), request.body)),
   );
   app.delete(
     '/hides/:id/',
@@ -117,14 +116,14 @@ export const favouritesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await favourites.removeHide(app.db, requireUser(request), request.params.id);
+      await favourites.removeHide(app, requireUser(request), request.params.id);
       return reply.code(204).send(null);
     },
   );
 
-  for (const [path, kind, tag, label] of [
-    ['/favorite_questions/', 'favorite', 'favourites', 'favourite'],
-    ['/hide_questions/', 'hide', 'hides', 'hidden'],
+  for (const [path, marks, tag, label] of [
+    ['/favorite_questions/', favourites.favoriteQuestions, 'favourites', 'favourite'],
+    ['/hide_questions/', favourites.hiddenQuestions, 'hides', 'hidden'],
   ] as const) {
     app.get(
       path,
@@ -138,7 +137,7 @@ export const favouritesRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) =>
-        favourites.listMarks(app.db, request, kind, requireUser(request), request.query),
+        pageResponse(request, request.query, marks.list(app, requireUser(request), request.query)),
     );
     app.post(
       path,
@@ -152,11 +151,7 @@ export const favouritesRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) =>
-        reply
-          .code(201)
-          .send(
-            await favourites.addMark(app.db, kind, requireUser(request), request.body.question),
-          ),
+        reply.code(201).send(await marks.add(app, requireUser(request), request.body.question)),
     );
     app.delete(
       `${path}:id/`,
@@ -170,7 +165,7 @@ export const favouritesRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        await favourites.removeMark(app.db, kind, requireUser(request), request.params.id);
+        await marks.remove(app, requireUser(request), request.params.id);
         return reply.code(204).send(null);
       },
     );

@@ -1,18 +1,17 @@
 import { invalidPk } from '@qbank/contract';
-import type { FastifyRequest } from 'fastify';
 import type {
   Favorite,
   FavoriteCreate,
   Hide,
   HideCreate,
   PageQuery,
-  Paginated,
   QuestionMark,
 } from '@qbank/contract';
+import type { App } from '../../app';
 import type { Db } from '../../db/client';
 import type { User } from '../../lib/auth';
 import { badRequest, nonFieldError, notFound } from '../../lib/errors';
-import { assertPageExists, paginatedResponse, pageWindow } from '../../lib/pagination';
+import { assertPageExists, pageWindow } from '../../lib/pagination';
 import * as repo from './favourites.repository';
 
 /**
@@ -20,6 +19,8 @@ import * as repo from './favourites.repository';
  * the server's message as is); an unknown target id is a 400 on its field, like DRF's related
  * fields; another user's record is a 404.
  */
+
+type Deps = Pick<App, 'db'>;
 
 const iso = (d: Date) => d.toISOString();
 
@@ -59,7 +60,7 @@ async function oneTarget(
 const idsOf = (target: repo.Target, id: number): repo.TargetIds => ({ [`${target}Id`]: id });
 
 export async function listFavorites(
-  db: Db,
+  { db }: Deps,
   user: User,
   query: { module?: number; course?: number },
 ): Promise<Favorite[]> {
@@ -70,19 +71,23 @@ export async function listFavorites(
   return rows.map(toFavorite);
 }
 
-export async function addFavorite(db: Db, user: User, body: FavoriteCreate): Promise<Favorite> {
+export async function addFavorite(
+  { db }: Deps,
+  user: User,
+  body: FavoriteCreate,
+): Promise<Favorite> {
   const { target, id } = await oneTarget(db, body, ['module', 'course']);
   const row = await repo.insertFavorite(db, user.id, idsOf(target, id));
   if (!row) throw badRequest(target, `This ${target} is already in your favourites.`);
   return toFavorite(row);
 }
 
-export async function removeFavorite(db: Db, user: User, id: number): Promise<void> {
+export async function removeFavorite({ db }: Deps, user: User, id: number): Promise<void> {
   if (!(await repo.deleteFavorite(db, user.id, id))) throw notFound();
 }
 
 export async function listHides(
-  db: Db,
+  { db }: Deps,
   user: User,
   query: { module?: number; course?: number; source?: number },
 ): Promise<Hide[]> {
@@ -94,14 +99,14 @@ export async function listHides(
   return rows.map(toHide);
 }
 
-export async function addHide(db: Db, user: User, body: HideCreate): Promise<Hide> {
+export async function addHide({ db }: Deps, user: User, body: HideCreate): Promise<Hide> {
   const { target, id } = await oneTarget(db, body, ['module', 'course', 'source']);
   const row = await repo.insertHide(db, user.id, idsOf(target, id));
   if (!row) throw badRequest(target, `This ${target} is already hidden.`);
   return toHide(row);
 }
 
-export async function removeHide(db: Db, user: User, id: number): Promise<void> {
+export async function removeHide({ db }: Deps, user: User, id: number): Promise<void> {
   if (!(await repo.deleteHide(db, user.id, id))) throw notFound();
 }
 
@@ -112,26 +117,25 @@ const DUPLICATE_MARK: Record<repo.QuestionMarkKind, string> = {
   hide: 'This question is already hidden.',
 };
 
-export async function listMarks(
-  db: Db,
-  request: FastifyRequest,
-  kind: repo.QuestionMarkKind,
+async function listMarks(
+  { db }: Deps,
   user: User,
+  kind: repo.QuestionMarkKind,
   query: PageQuery & { question?: number },
-): Promise<Paginated<QuestionMark>> {
+): Promise<{ total: number; results: QuestionMark[] }> {
   const total = await repo.countMarks(db, kind, user.id, query.question);
   assertPageExists(query, total);
   const rows = await repo.listMarks(db, kind, user.id, {
     questionId: query.question,
     ...pageWindow(query),
   });
-  return paginatedResponse(request, query, total, rows.map(toMark));
+  return { total, results: rows.map(toMark) };
 }
 
-export async function addMark(
-  db: Db,
-  kind: repo.QuestionMarkKind,
+async function addMark(
+  { db }: Deps,
   user: User,
+  kind: repo.QuestionMarkKind,
   questionId: number,
 ): Promise<QuestionMark> {
   if (!(await repo.isPublishedQuestion(db, questionId)))
@@ -141,11 +145,24 @@ export async function addMark(
   return toMark(row);
 }
 
-export async function removeMark(
-  db: Db,
-  kind: repo.QuestionMarkKind,
+async function removeMark(
+  { db }: Deps,
   user: User,
+  kind: repo.QuestionMarkKind,
   id: number,
 ): Promise<void> {
   if (!(await repo.deleteMark(db, kind, user.id, id))) throw notFound();
 }
+
+/** One kind's question marks in the shape every module uses, `(deps, user, input)` (decision 043). */
+function questionMarkService(kind: repo.QuestionMarkKind) {
+  return {
+    list: (deps: Deps, user: User, query: PageQuery & { question?: number }) =>
+      listMarks(deps, user, kind, query),
+    add: (deps: Deps, user: User, questionId: number) => addMark(deps, user, kind, questionId),
+    remove: (deps: Deps, user: User, id: number) => removeMark(deps, user, kind, id),
+  };
+}
+
+export const favoriteQuestions = questionMarkService('favorite');
+export const hiddenQuestions = questionMarkService('hide');

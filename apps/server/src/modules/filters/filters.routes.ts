@@ -36,7 +36,7 @@ export const filtersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(moduleFilterSchema), ...errors },
       },
     },
-    async (request) => service.listModuleFilters(app.db, requireUser(request).id),
+    async (request) => service.listModuleFilters(app, requireUser(request)),
   );
 
   app.post(
@@ -51,11 +51,7 @@ export const filtersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const filter = await service.addModuleFilter(
-        app.db,
-        requireUser(request).id,
-        request.body.module,
-      );
+      const filter = await service.addModuleFilter(app, requireUser(request), request.body.module);
       return reply.code(201).send(filter);
     },
   );
@@ -75,7 +71,7 @@ export const filtersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const by = { ...request.body, ...request.query };
-      await service.deleteModuleFilterBy(app.db, requireUser(request).id, by);
+      await service.deleteModuleFilterBy(app, requireUser(request), by);
       return reply.code(204).send(null);
     },
   );
@@ -93,12 +89,7 @@ export const filtersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.changeModuleFilter(
-        app.db,
-        requireUser(request).id,
-        request.params.id,
-        request.body.module,
-      ),
+      service.changeModuleFilter(app, requireUser(request), request.params.id, request.body.module),
   );
 
   app.delete(
@@ -113,7 +104,7 @@ export const filtersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.deleteModuleFilter(app.db, requireUser(request).id, request.params.id);
+      await service.deleteModuleFilter(app, requireUser(request), request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -129,8 +120,7 @@ export const filtersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(courseFilterSchema), ...errors },
       },
     },
-    async (request) =>
-      service.listCourseFilters(app.db, requireUser(request).id, request.query.course),
+    async (request) => service.listCourseFilters(app, requireUser(request), request.query),
   );
 
   app.post(
@@ -145,7 +135,7 @@ export const filtersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const filter = await service.addCourseFilter(app.db, requireUser(request).id, request.body);
+      const filter = await service.addCourseFilter(app, requireUser(request), request.body);
       return reply.code(201).send(filter);
     },
   );
@@ -163,7 +153,7 @@ export const filtersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.changeCourseFilter(app.db, requireUser(request).id, request.params.id, request.body),
+      service.changeCourseFilter(app, requireUser(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -178,7 +168,7 @@ export const filtersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.deleteCourseFilter(app.db, requireUser(request).id, request.params.id);
+      await service.deleteCourseFilter(app, requireUser(request), request.params.id);
       return reply.code(204).send(null);
     },
   );

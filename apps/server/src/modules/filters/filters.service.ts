@@ -1,8 +1,12 @@
 import { invalidPk } from '@qbank/contract';
 import type { CourseFilter, ModuleFilter } from '@qbank/contract';
+import type { App } from '../../app';
 import type { Db } from '../../db/client';
+import type { User } from '../../lib/auth';
 import { badRequest, nonFieldError, notFound } from '../../lib/errors';
 import * as repo from './filters.repository';
+
+type Deps = Pick<App, 'db'>;
 
 export const DELETE_FILTER_MESSAGE = 'Invalid payload: must include moduleFiltre or module.';
 
@@ -23,8 +27,8 @@ const toCourseFilter = (row: repo.CourseFilterRow): CourseFilter => ({
 
 // Module filters
 
-export async function listModuleFilters(db: Db, userId: number): Promise<ModuleFilter[]> {
-  return (await repo.listModuleFilters(db, userId)).map(toModuleFilter);
+export async function listModuleFilters({ db }: Deps, user: User): Promise<ModuleFilter[]> {
+  return (await repo.listModuleFilters(db, user.id)).map(toModuleFilter);
 }
 
 async function getModuleFilter(db: Db, userId: number, id: number): Promise<ModuleFilter> {
@@ -39,36 +43,36 @@ async function assertModuleExists(db: Db, moduleId: number): Promise<void> {
 
 const alreadyChosen = () => badRequest('module', 'This module is already in your filters.');
 
-export async function addModuleFilter(db: Db, userId: number, moduleId: number) {
+export async function addModuleFilter({ db }: Deps, user: User, moduleId: number) {
   await assertModuleExists(db, moduleId);
-  const id = await repo.insertModuleFilter(db, userId, moduleId);
+  const id = await repo.insertModuleFilter(db, user.id, moduleId);
   if (id === undefined) throw alreadyChosen();
-  return getModuleFilter(db, userId, id);
+  return getModuleFilter(db, user.id, id);
 }
 
-export async function changeModuleFilter(db: Db, userId: number, id: number, moduleId: number) {
-  await getModuleFilter(db, userId, id);
+export async function changeModuleFilter({ db }: Deps, user: User, id: number, moduleId: number) {
+  await getModuleFilter(db, user.id, id);
   await assertModuleExists(db, moduleId);
-  const existing = await repo.findModuleFilterByModule(db, userId, moduleId);
+  const existing = await repo.findModuleFilterByModule(db, user.id, moduleId);
   if (existing && existing.id !== id) throw alreadyChosen();
-  await repo.updateModuleFilter(db, userId, id, moduleId);
-  return getModuleFilter(db, userId, id);
+  await repo.updateModuleFilter(db, user.id, id, moduleId);
+  return getModuleFilter(db, user.id, id);
 }
 
-export async function deleteModuleFilter(db: Db, userId: number, id: number): Promise<void> {
-  if ((await repo.deleteModuleFilters(db, userId, { id })) === 0) throw notFound();
+export async function deleteModuleFilter({ db }: Deps, user: User, id: number): Promise<void> {
+  if ((await repo.deleteModuleFilters(db, user.id, { id })) === 0) throw notFound();
 }
 
 /** DELETE by-module: by the filter's id (`moduleFiltre`) or by module; neither is a 400. */
 export async function deleteModuleFilterBy(
-  db: Db,
-  userId: number,
+  { db }: Deps,
+  user: User,
   by: { module?: number; moduleFiltre?: number },
 ): Promise<void> {
   if (by.module === undefined && by.moduleFiltre === undefined) {
     throw nonFieldError(DELETE_FILTER_MESSAGE);
   }
-  const deleted = await repo.deleteModuleFilters(db, userId, {
+  const deleted = await repo.deleteModuleFilters(db, user.id, {
     id: by.moduleFiltre,
     moduleId: by.module,
   });
@@ -77,8 +81,13 @@ export async function deleteModuleFilterBy(
 
 // Course filters
 
-export async function listCourseFilters(db: Db, userId: number, courseId?: number) {
-  return (await repo.listCourseFilters(db, userId, { courseId })).map(toCourseFilter);
+export async function listCourseFilters(
+  { db }: Deps,
+  user: User,
+  query: { course?: number },
+): Promise<CourseFilter[]> {
+  const rows = await repo.listCourseFilters(db, user.id, { courseId: query.course });
+  return rows.map(toCourseFilter);
 }
 
 async function getCourseFilter(db: Db, userId: number, id: number): Promise<CourseFilter> {
@@ -113,23 +122,23 @@ async function checkCourseSources(
 const courseTaken = () => badRequest('course', 'You already have a filter for this course.');
 
 export async function addCourseFilter(
-  db: Db,
-  userId: number,
+  { db }: Deps,
+  user: User,
   input: { course: number; course_sources: number[] },
 ): Promise<CourseFilter> {
   const sources = await checkCourseSources(db, input.course, input.course_sources);
-  const id = await repo.insertCourseFilter(db, userId, input.course, sources);
+  const id = await repo.insertCourseFilter(db, user.id, input.course, sources);
   if (id === undefined) throw courseTaken();
-  return getCourseFilter(db, userId, id);
+  return getCourseFilter(db, user.id, id);
 }
 
 export async function changeCourseFilter(
-  db: Db,
-  userId: number,
+  { db }: Deps,
+  user: User,
   id: number,
   input: { course?: number; course_sources?: number[] },
 ): Promise<CourseFilter> {
-  const current = await getCourseFilter(db, userId, id);
+  const current = await getCourseFilter(db, user.id, id);
   const courseId = input.course ?? current.course;
   const sources = await checkCourseSources(
     db,
@@ -137,13 +146,13 @@ export async function changeCourseFilter(
     input.course_sources ?? current.course_sources,
   );
   if (courseId !== current.course) {
-    const [other] = await repo.listCourseFilters(db, userId, { courseId });
+    const [other] = await repo.listCourseFilters(db, user.id, { courseId });
     if (other) throw courseTaken();
   }
-  await repo.updateCourseFilter(db, userId, id, { courseId, courseSources: sources });
-  return getCourseFilter(db, userId, id);
+  await repo.updateCourseFilter(db, user.id, id, { courseId, courseSources: sources });
+  return getCourseFilter(db, user.id, id);
 }
 
-export async function deleteCourseFilter(db: Db, userId: number, id: number): Promise<void> {
-  if (!(await repo.deleteCourseFilter(db, userId, id))) throw notFound();
+export async function deleteCourseFilter({ db }: Deps, user: User, id: number): Promise<void> {
+  if (!(await repo.deleteCourseFilter(db, user.id, id))) throw notFound();
 }

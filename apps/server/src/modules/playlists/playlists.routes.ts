@@ -18,6 +18,7 @@ import {
 import { z } from 'zod';
 import { requireUser } from '../../lib/auth';
 import { detailError } from '../../lib/errors';
+import { pageResponse } from '../../lib/pagination';
 import * as playlists from './playlists.service';
 
 /** 400: field errors, or `{detail}` for a body that could not be parsed (e.g. broken JSON). */
@@ -45,7 +46,11 @@ export const playlistsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      playlists.listPlaylists(app.db, request, requireUser(request), request.query),
+      pageResponse(
+        request,
+        request.query,
+        playlists.listPlaylists(app, requireUser(request), request.query),
+      ),
   );
   app.get(
     '/playlist/:id/',
@@ -58,7 +63,7 @@ export const playlistsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: playlistSchema, ...errors },
       },
     },
-    async (request) => playlists.getPlaylist(app.db, requireUser(request), request.params.id),
+    async (request) => playlists.getPlaylist(app, requireUser(request), request.params.id),
   );
   app.post(
     '/playlist/',
@@ -72,9 +77,7 @@ export const playlistsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply
-        .code(201)
-        .send(await playlists.createPlaylist(app.db, requireUser(request), request.body)),
+      reply.code(201).send(await playlists.createPlaylist(app, requireUser(request), request.body)),
   );
   app.patch(
     '/playlist/:id/',
@@ -89,7 +92,7 @@ export const playlistsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      playlists.updatePlaylist(app.db, requireUser(request), request.params.id, request.body),
+      playlists.updatePlaylist(app, requireUser(request), request.params.id, request.body),
   );
   app.delete(
     '/playlist/:id/',
@@ -103,7 +106,7 @@ export const playlistsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await playlists.deletePlaylist(app.db, requireUser(request), request.params.id);
+      await playlists.deletePlaylist(app, requireUser(request), request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -119,7 +122,7 @@ export const playlistsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(playlistItemDetailSchema), ...errors },
       },
     },
-    async (request) => playlists.listItems(app.db, requireUser(request), request.query.playlist),
+    async (request) => playlists.listItems(app, requireUser(request), request.query.playlist),
   );
   app.post(
     '/playlistitems/',
@@ -133,7 +136,7 @@ export const playlistsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await playlists.addItem(app.db, requireUser(request), request.body)),
+      reply.code(201).send(await playlists.addItem(app, requireUser(request), request.body)),
   );
   app.delete(
     '/playlistitems/:id/',
@@ -147,7 +150,7 @@ export const playlistsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await playlists.removeItem(app.db, requireUser(request), request.params.id);
+      await playlists.removeItem(app, requireUser(request), request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -181,7 +184,7 @@ export const playlistsRoutes: FastifyPluginAsyncZod = async (app) => {
           response: { 200: playlistOrderSchema, ...errors },
         },
       },
-      async (request) => playlists.reorderItems(app.db, requireUser(request), request.body),
+      async (request) => playlists.reorderItems(app, requireUser(request), request.body),
     );
   });
 };

@@ -1,9 +1,7 @@
 import { invalidPk } from '@qbank/contract';
-import type { FastifyRequest } from 'fastify';
 import {
   PLAYLIST_ITEMS_MAX,
   type PageQuery,
-  type Paginated,
   type Playlist,
   type PlaylistCreate,
   type PlaylistItem,
@@ -13,11 +11,13 @@ import {
   type PlaylistReorder,
   type PlaylistUpdate,
 } from '@qbank/contract';
-import type { Db } from '../../db/client';
+import type { App } from '../../app';
 import type { User } from '../../lib/auth';
 import { badRequest, notFound } from '../../lib/errors';
-import { assertPageExists, paginatedResponse, pageWindow } from '../../lib/pagination';
+import { assertPageExists, pageWindow } from '../../lib/pagination';
 import * as repo from './playlists.repository';
+
+type Deps = Pick<App, 'db'>;
 
 const REQUIRED = 'This field is required.';
 const iso = (d: Date) => d.toISOString();
@@ -39,45 +39,48 @@ const toItem = (r: repo.PlaylistItemRow): PlaylistItem => ({
 });
 
 export async function listPlaylists(
-  db: Db,
-  request: FastifyRequest,
+  { db }: Deps,
   user: User,
   query: PageQuery,
-): Promise<Paginated<Playlist>> {
+): Promise<{ total: number; results: Playlist[] }> {
   const total = await repo.countPlaylists(db, user.id);
   assertPageExists(query, total);
   const rows = await repo.listPlaylists(db, user.id, pageWindow(query));
-  return paginatedResponse(request, query, total, rows.map(toPlaylist));
+  return { total, results: rows.map(toPlaylist) };
 }
 
-export async function getPlaylist(db: Db, user: User, id: number): Promise<Playlist> {
+export async function getPlaylist({ db }: Deps, user: User, id: number): Promise<Playlist> {
   const row = await repo.findPlaylist(db, user.id, id);
   if (!row) throw notFound();
   return toPlaylist(row);
 }
 
-export async function createPlaylist(db: Db, user: User, body: PlaylistCreate): Promise<Playlist> {
+export async function createPlaylist(
+  { db }: Deps,
+  user: User,
+  body: PlaylistCreate,
+): Promise<Playlist> {
   const id = await repo.insertPlaylist(db, { userId: user.id, ...body });
-  return getPlaylist(db, user, id);
+  return getPlaylist({ db }, user, id);
 }
 
 export async function updatePlaylist(
-  db: Db,
+  { db }: Deps,
   user: User,
   id: number,
   body: PlaylistUpdate,
 ): Promise<Playlist> {
   if (!(await repo.updatePlaylist(db, user.id, id, body))) throw notFound();
-  return getPlaylist(db, user, id);
+  return getPlaylist({ db }, user, id);
 }
 
-export async function deletePlaylist(db: Db, user: User, id: number): Promise<void> {
+export async function deletePlaylist({ db }: Deps, user: User, id: number): Promise<void> {
   if (!(await repo.deletePlaylist(db, user.id, id))) throw notFound();
 }
 
 /** The items of one of the caller's playlists, in order, with their question summaries. */
 export async function listItems(
-  db: Db,
+  { db }: Deps,
   user: User,
   playlistId: number,
 ): Promise<PlaylistItemDetail[]> {
@@ -87,7 +90,11 @@ export async function listItems(
 }
 
 /** Appends a question at the end of a playlist; each question at most once per playlist. */
-export async function addItem(db: Db, user: User, body: PlaylistItemCreate): Promise<PlaylistItem> {
+export async function addItem(
+  { db }: Deps,
+  user: User,
+  body: PlaylistItemCreate,
+): Promise<PlaylistItem> {
   if (!(await repo.isPublishedQuestion(db, body.question)))
     throw badRequest('question', invalidPk(body.question));
   const result = await repo.appendItem(
@@ -104,7 +111,7 @@ export async function addItem(db: Db, user: User, body: PlaylistItemCreate): Pro
   throw badRequest('question', 'This question is already in the playlist.');
 }
 
-export async function removeItem(db: Db, user: User, id: number): Promise<void> {
+export async function removeItem({ db }: Deps, user: User, id: number): Promise<void> {
   if (!(await repo.deleteItem(db, user.id, id))) throw notFound();
 }
 
@@ -114,7 +121,7 @@ export async function removeItem(db: Db, user: User, id: number): Promise<void> 
  * one) and answers the empty order.
  */
 export async function reorderItems(
-  db: Db,
+  { db }: Deps,
   user: User,
   body: PlaylistReorder,
 ): Promise<PlaylistOrder> {
