@@ -1,9 +1,12 @@
 import type { Relevance, WhatNextItem } from '@qbank/contract';
 import { INVALID_CHOICE } from '../questions/questions.service';
-import type { Db } from '../../db/client';
+import type { App } from '../../app';
+import type { User } from '../../lib/auth';
 import { badRequest } from '../../lib/errors';
 import { catalogueSummary, type CatalogueSummary, type CourseSummary } from './catalogue-summary';
 import * as repo from './stats.repository';
+
+type Deps = Pick<App, 'db'>;
 
 /**
  * Exam relevance and "what next" (decision 039). A course's relevance is the share of its
@@ -24,7 +27,7 @@ function relevanceOf(summary: CatalogueSummary, course: CourseSummary) {
 
 const round = (n: number) => Math.round(n * 1000) / 1000;
 
-export async function examRelevance(db: Db, moduleId: number): Promise<Relevance> {
+export async function examRelevance({ db }: Deps, moduleId: number): Promise<Relevance> {
   const summary = await catalogueSummary(db);
   const courses = [...summary.courses.values()]
     .filter((c) => c.module === moduleId)
@@ -68,10 +71,11 @@ export async function examRelevance(db: Db, moduleId: number): Promise<Relevance
  * smoothed (one right and one wrong assumed), so an untouched course counts as 0.5.
  */
 export async function whatNext(
-  db: Db,
-  userId: number,
+  { db }: Deps,
+  user: User,
   options: { module?: number; limit: number },
 ): Promise<WhatNextItem[]> {
+  const userId = user.id;
   const summary = await catalogueSummary(db);
   const progress = new Map((await repo.courseProgress(db, userId)).map((p) => [p.course, p]));
   const modules = new Set(await repo.chosenModules(db, userId));

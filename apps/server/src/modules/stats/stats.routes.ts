@@ -83,7 +83,7 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      results: await whatNext(app.db, requireUser(request).id, request.query),
+      results: await whatNext(app, requireUser(request), request.query),
     }),
   );
 
@@ -97,6 +97,6 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: relevanceSchema, ...errors },
       },
     },
-    async (request) => examRelevance(app.db, request.query.module),
+    async (request) => examRelevance(app, request.query.module),
   );
 };
