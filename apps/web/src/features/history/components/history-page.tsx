@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Spinner } from '../../../components/ui/spinner';
@@ -8,23 +8,19 @@ import { useHistory, type HistoryFilters } from '../api/get-history';
 import { toPlainText } from '../../player';
 import '../history.css';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useUrlState } from '../../../lib/use-url-state';
 import '../../../lib/i18n-learning';
-
-function positive(value: string | null): number | undefined {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : undefined;
-}
 
 /** The answer history: 10 a page, filtered by module, course and right/wrong; filters live in the URL. */
 export default function HistoryPage() {
   const { t, i18n } = useTranslation();
   useDocumentTitle(t('history.title'));
-  const [search, setSearch] = useSearchParams();
-  const result = search.get('result');
+  const { page, number, get, set } = useUrlState();
+  const result = get('result');
   const filters: HistoryFilters = {
-    page: positive(search.get('page')) ?? 1,
-    module: positive(search.get('module')),
-    course: positive(search.get('course')),
+    page,
+    module: number('module'),
+    course: number('course'),
     is_correct: result === 'right' ? true : result === 'wrong' ? false : undefined,
   };
   const history = useHistory(filters);
@@ -40,16 +36,6 @@ export default function HistoryPage() {
     dateStyle: 'medium',
     timeStyle: 'short',
   });
-
-  function set(changes: Record<string, string | undefined>) {
-    const next = new URLSearchParams(search);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    if (!('page' in changes)) next.delete('page');
-    setSearch(next);
-  }
 
   return (
     <section className="page" aria-labelledby="history-title">

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Spinner } from '../../../components/ui/spinner';
@@ -7,14 +7,14 @@ import { PAGE_SIZE, useMarkRead, useNotifications } from '../api/notifications';
 import '../i18n';
 import '../notifications.css';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useUrlState } from '../../../lib/use-url-state';
 
 /** The learner's notifications: newest first, unread marked, each opens what it is about. */
 export default function NotificationsPage() {
   const { t, i18n } = useTranslation('notifications');
   useDocumentTitle(t('title'));
-  const [search, setSearch] = useSearchParams();
-  const page = Math.max(1, Number(search.get('page')) || 1);
-  const unreadOnly = search.get('unread') === '1';
+  const { page, get, set: go } = useUrlState();
+  const unreadOnly = get('unread') === '1';
   const list = useNotifications(page, unreadOnly);
   const mark = useMarkRead();
   const count = list.data?.count ?? 0;
@@ -23,15 +23,6 @@ export default function NotificationsPage() {
     dateStyle: 'medium',
     timeStyle: 'short',
   });
-
-  function go(changes: Record<string, string | undefined>) {
-    const next = new URLSearchParams(search);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v) next.set(k, v);
-      else next.delete(k);
-    }
-    setSearch(next);
-  }
 
   return (
     <section className="page" aria-labelledby="notifications-title">

@@ -7,7 +7,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useBank } from '../api/get-bank';
 import { useStaffCatalogue } from '../api/get-staff-catalogue';
 import { NS } from '../i18n';
-import { useUrlFilters } from './use-url-filters';
+import { useUrlState } from '../../../lib/use-url-state';
 import '../staff-content.css';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
@@ -21,7 +21,7 @@ const percent = (n: number | null) => (n === null ? '–' : `${Math.round(n * 10
 export default function BankPage() {
   const { t } = useTranslation(NS);
   useDocumentTitle(t('bank.title'));
-  const { params, set, page } = useUrlFilters();
+  const { params, set, page } = useUrlState({ replace: true });
   const catalogue = useStaffCatalogue();
   const query: Record<string, string | undefined> = { page_size: String(PAGE_SIZE) };
   for (const key of [...FILTERS, 'ordering', 'page'] as const)

@@ -8,7 +8,7 @@ import { useCases } from '../api/get-cases';
 import { useStaffCatalogue } from '../api/get-staff-catalogue';
 import { NS } from '../i18n';
 import { CourseOptions } from './course-options';
-import { useUrlFilters } from './use-url-filters';
+import { useUrlState } from '../../../lib/use-url-state';
 import '../staff-content.css';
 
 const PAGE_SIZE = 25;
@@ -17,7 +17,7 @@ const PAGE_SIZE = 25;
 export default function CasesPage() {
   const { t } = useTranslation(NS);
   useDocumentTitle(t('cases.title'));
-  const { params, set, page } = useUrlFilters();
+  const { params, set, page } = useUrlState({ replace: true });
   const catalogue = useStaffCatalogue();
   const cases = useCases({
     search: params.get('search') || undefined,

@@ -7,7 +7,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useAudit, PAGE_SIZE } from '../api/staff-api';
 import '../i18n';
 import { Pager } from '../../../components/ui/pager';
-import { useUrlState } from './use-url-state';
+import { useUrlState } from '../../../lib/use-url-state';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 const FILTERS = ['actor', 'action', 'target_type', 'target_id', 'since', 'until'] as const;
@@ -18,7 +18,7 @@ const TARGETS = ['plan', 'purchase', 'report', 'comment', 'reply', 'user', 'ques
 export default function AuditPage() {
   const { t, i18n } = useTranslation('staff');
   useDocumentTitle(t('audit.title'));
-  const url = useUrlState();
+  const url = useUrlState({ replace: true });
   const values = Object.fromEntries(FILTERS.map((f) => [f, url.get(f)]));
   const [draft, setDraft] = useState<Record<string, string>>(() =>
     Object.fromEntries(FILTERS.map((f) => [f, url.get(f) ?? ''])),

@@ -11,7 +11,7 @@ import { useRemoveComment, useReplies, useStaffComments, PAGE_SIZE } from '../ap
 import '../i18n';
 import { Pager } from '../../../components/ui/pager';
 import { TextDialog } from './text-dialog';
-import { useUrlState } from './use-url-state';
+import { useUrlState } from '../../../lib/use-url-state';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 type Target = { kind: 'comments' | 'replies'; id: number; author: string };
@@ -20,7 +20,7 @@ type Target = { kind: 'comments' | 'replies'; id: number; author: string };
 export default function CommentsPage() {
   const { t } = useTranslation('staff');
   useDocumentTitle(t('comments.title'));
-  const url = useUrlState();
+  const url = useUrlState({ replace: true });
   const question = Number(url.get('question')) || undefined;
   const list = useStaffComments({ page: url.page, search: url.get('search'), question });
   const remove = useRemoveComment();

@@ -12,7 +12,7 @@ import { useDecidePurchase, usePurchases, PAGE_SIZE } from '../api/staff-api';
 import '../i18n';
 import { Pager } from '../../../components/ui/pager';
 import { TextDialog } from './text-dialog';
-import { useUrlState } from './use-url-state';
+import { useUrlState } from '../../../lib/use-url-state';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 const STATUSES = [...PURCHASE_STATUS_VALUES, 'all'] as const;
@@ -21,7 +21,7 @@ const STATUSES = [...PURCHASE_STATUS_VALUES, 'all'] as const;
 export default function PurchasesPage() {
   const { t, i18n } = useTranslation('staff');
   useDocumentTitle(t('purchases.title'));
-  const url = useUrlState();
+  const url = useUrlState({ replace: true });
   const status = url.get('status') ?? 'pending';
   const list = usePurchases({
     page: url.page,

@@ -13,7 +13,7 @@ import { notify } from '../../../lib/toast';
 import { useAnswerReport, useQuestionReports, useReportGroups, PAGE_SIZE } from '../api/staff-api';
 import '../i18n';
 import { Pager } from '../../../components/ui/pager';
-import { useUrlState } from './use-url-state';
+import { useUrlState } from '../../../lib/use-url-state';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 const STATUSES = REPORT_STATUS_VALUES;
@@ -22,7 +22,7 @@ const STATUSES = REPORT_STATUS_VALUES;
 export default function ReportsPage() {
   const { t } = useTranslation('staff');
   useDocumentTitle(t('reports.title'));
-  const url = useUrlState();
+  const url = useUrlState({ replace: true });
   const status = url.get('status') ?? 'open';
   const groups = useReportGroups({ page: url.page, status });
 

@@ -6,14 +6,14 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useUsers, PAGE_SIZE } from '../api/staff-api';
 import '../i18n';
 import { Pager } from '../../../components/ui/pager';
-import { useUrlState } from './use-url-state';
+import { useUrlState } from '../../../lib/use-url-state';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** Users: search by e-mail or name, filter staff / deactivated; open one to act on it. */
 export default function UsersPage() {
   const { t, i18n } = useTranslation('staff');
   useDocumentTitle(t('users.title'));
-  const url = useUrlState();
+  const url = useUrlState({ replace: true });
   const role = url.get('role');
   const list = useUsers({
     page: url.page,
