@@ -50,6 +50,30 @@ export const baseOptions = () => {
   };
 };
 
+/**
+ * Bars along the value axis, one per category (courses, modules): names on the left, shortened
+ * (the table view has them whole), no legend. `value` adds to the value axis (a maximum, a step).
+ */
+export const horizontalBarOptions = (value: { max?: number; precision?: number } = {}) => {
+  const base = baseOptions();
+  return {
+    ...base,
+    indexAxis: 'y' as const,
+    plugins: { legend: { display: false } },
+    scales: {
+      x: {
+        ...base.scales.y,
+        max: value.max,
+        ticks: { ...base.scales.y.ticks, precision: value.precision },
+      },
+      y: {
+        ...base.scales.x,
+        ticks: { ...base.scales.x.ticks, autoSkip: false, callback: shortLabel },
+      },
+    },
+  };
+};
+
 type Props = {
   id: string;
   title: string;

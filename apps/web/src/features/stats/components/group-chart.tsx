@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Bar } from 'react-chartjs-2';
 import { useTranslation } from 'react-i18next';
 import { secondsPer, shareRight } from '../lib/series';
-import { baseOptions, chartColors, ChartBlock, shortLabel } from './chart-block';
+import { chartColors, ChartBlock, horizontalBarOptions } from './chart-block';
 import '../../../lib/i18n-learning';
 
 type By = 'module' | 'course' | 'source';
@@ -19,7 +19,6 @@ export function GroupChart({ dashboard }: { dashboard: Dashboard }) {
         ? dashboard.by_course
         : dashboard.by_source;
   const c = chartColors();
-  const base = baseOptions();
   const best = [...groups].sort(
     (a, b) => (shareRight(b.correct, b.answers) ?? 0) - (shareRight(a.correct, a.answers) ?? 0),
   )[0];
@@ -58,18 +57,7 @@ export function GroupChart({ dashboard }: { dashboard: Dashboard }) {
                   },
                 ],
               }}
-              options={{
-                ...base,
-                indexAxis: 'y' as const,
-                plugins: { legend: { display: false } },
-                scales: {
-                  x: { ...base.scales.y, max: 100 },
-                  y: {
-                    ...base.scales.x,
-                    ticks: { ...base.scales.x.ticks, autoSkip: false, callback: shortLabel },
-                  },
-                },
-              }}
+              options={horizontalBarOptions({ max: 100 })}
             />
           </div>
         }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/ui/spinner';
 import { useStatsModules } from '../api/get-modules';
 import { useRelevance } from '../api/get-relevance';
-import { baseOptions, chartColors, ChartBlock, shortLabel } from './chart-block';
+import { chartColors, ChartBlock, horizontalBarOptions } from './chart-block';
 import '../../../lib/i18n-learning';
 
 /** Exam relevance: of a module's past exams, how many asked each course, and by year. */
@@ -17,7 +17,6 @@ export function RelevancePanel({ initialModule }: { initialModule: number | null
   const relevance = useRelevance(module);
   const data = relevance.data;
   const c = chartColors();
-  const base = baseOptions();
   const courses = data?.courses ?? [];
   return (
     <div className="stats-relevance">
@@ -55,18 +54,7 @@ export function RelevancePanel({ initialModule }: { initialModule: number | null
                     },
                   ],
                 }}
-                options={{
-                  ...base,
-                  indexAxis: 'y' as const,
-                  plugins: { legend: { display: false } },
-                  scales: {
-                    x: { ...base.scales.y, ticks: { ...base.scales.y.ticks, precision: 0 } },
-                    y: {
-                      ...base.scales.x,
-                      ticks: { ...base.scales.x.ticks, autoSkip: false, callback: shortLabel },
-                    },
-                  },
-                }}
+                options={horizontalBarOptions({ precision: 0 })}
               />
             </div>
           }
