@@ -109,5 +109,12 @@ test.describe('a learner in Auckland', () => {
     await expect
       .poll(async () => (await api.get<ReviewSettings>('review/settings/')).time_zone)
       .toBe('Pacific/Auckland');
+    // Once there is a day studied, the heatmap says where the learner's days start.
+    const { questions } = await freeQuestions(api, 1);
+    await missQuestion(api, questions[0]!);
+    await page.reload();
+    await expect(
+      page.getByText('Days start at midnight in the Pacific/Auckland time zone.'),
+    ).toBeVisible();
   });
 });

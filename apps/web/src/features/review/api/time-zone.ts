@@ -10,9 +10,10 @@ export function browserTimeZone(): string | undefined {
 /**
  * Sends the browser's time zone when it differs from the stored one, at most once per screen
  * (a runtime that spells a zone differently from the server's cannot loop): the learner's days,
- * heatmap and streak start at their own midnight (decision 038).
+ * heatmap and streak start at their own midnight (decision 038). Returns the stored zone, to
+ * show where the days start.
  */
-export function useSyncTimeZone(): void {
+export function useSyncTimeZone(): string | undefined {
   const settings = useReviewSettings();
   const update = useUpdateReviewSettings();
   const queryClient = useQueryClient();
@@ -28,4 +29,5 @@ export function useSyncTimeZone(): void {
       { onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['stats', 'dashboard'] }) },
     );
   }, [zone, stored, mutate, queryClient]);
+  return stored;
 }

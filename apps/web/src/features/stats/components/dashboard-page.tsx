@@ -30,7 +30,7 @@ export default function DashboardPage() {
   // Charts read the theme's colours when they render: a theme change renders them again.
   const theme = useSettings().displayMode;
   const dashboard = useDashboard();
-  useSyncTimeZone();
+  const timeZone = useSyncTimeZone();
   const d = dashboard.data;
   const empty = d && d.totals.answers === 0;
   return (
@@ -92,7 +92,7 @@ export default function DashboardPage() {
             <div className="stats-grid">
               <TrendCharts days={d.days} />
               <GroupChart dashboard={d} />
-              <StudyHeatmap dashboard={d} />
+              <StudyHeatmap dashboard={d} timeZone={timeZone} />
             </div>
           ) : null}
           {d.percentile.courses.length ? (

@@ -4,7 +4,14 @@ import { heatmapWeeks, level } from '../lib/series';
 import '../../../lib/i18n-learning';
 
 /** Days studied over the last year (a grid of weeks) with the streak; a table of the days. */
-export function StudyHeatmap({ dashboard }: { dashboard: Dashboard }) {
+export function StudyHeatmap({
+  dashboard,
+  timeZone,
+}: {
+  dashboard: Dashboard;
+  /** Where the learner's days start (their stored IANA zone). */
+  timeZone?: string;
+}) {
   const { t } = useTranslation();
   const weeks = heatmapWeeks(dashboard.days);
   const { current, longest } = dashboard.streak;
@@ -14,6 +21,9 @@ export function StudyHeatmap({ dashboard }: { dashboard: Dashboard }) {
       <p className="stats-streak" data-testid="stats-streak">
         {t('stats.streak', { count: current })} · {t('stats.longest-streak', { count: longest })}
       </p>
+      {timeZone ? (
+        <p className="stats-time-zone">{t('stats.days-start', { zone: timeZone })}</p>
+      ) : null}
       <div
         className="heatmap"
         role="img"
