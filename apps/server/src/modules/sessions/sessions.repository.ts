@@ -138,18 +138,28 @@ export async function listResumable(db: Db, userId: number): Promise<SessionRow[
     .limit(100);
 }
 
-/** The questions answered in each of these sessions. */
+/** The questions answered in each of these sessions, with the counts, in one grouped read. */
 export async function answeredIn(db: Db, sessionIds: number[]) {
-  const answered = new Map<number, Set<number>>();
+  const answered = new Map<
+    number,
+    { questionIds: Set<number>; answered: number; correct: number }
+  >();
   if (sessionIds.length === 0) return answered;
   const rows = await db
-    .select({ sessionId: sessionQuestions.sessionId, questionId: sessionQuestions.questionId })
+    .select({
+      sessionId: sessionQuestions.sessionId,
+      questionIds: sql<number[]>`array_agg(${sessionQuestions.questionId})`,
+      correct: sql<number>`count(*) filter (where ${sessionQuestions.isCorrect})`.mapWith(Number),
+    })
     .from(sessionQuestions)
-    .where(inArray(sessionQuestions.sessionId, sessionIds));
-  for (const { sessionId, questionId } of rows) {
-    const set = answered.get(sessionId);
-    if (set) set.add(questionId);
-    else answered.set(sessionId, new Set([questionId]));
+    .where(inArray(sessionQuestions.sessionId, sessionIds))
+    .groupBy(sessionQuestions.sessionId);
+  for (const { sessionId, questionIds, correct } of rows) {
+    answered.set(sessionId, {
+      questionIds: new Set(questionIds),
+      answered: questionIds.length,
+      correct,
+    });
   }
   return answered;
 }

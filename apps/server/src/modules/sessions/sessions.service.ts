@@ -26,11 +26,17 @@ type SessionCreateInput = z.output<typeof sessionCreateSchema>;
 type StartNewSessionInput = z.output<typeof startNewSessionSchema>;
 
 /** Serializes sessions with their counts (two grouped queries for the whole page). */
-async function toSessions(db: Db, rows: repo.SessionRow[]): Promise<Session[]> {
-  const stats = await repo.sessionStats(
-    db,
-    rows.map((r) => r.id),
-  );
+async function toSessions(
+  db: Db,
+  rows: repo.SessionRow[],
+  counted?: Map<number, { answered: number; correct: number }>,
+): Promise<Session[]> {
+  const stats =
+    counted ??
+    (await repo.sessionStats(
+      db,
+      rows.map((r) => r.id),
+    ));
   const courseIds = [...new Set(rows.flatMap((r) => (r.courseId ? [r.courseId] : [])))];
   // Live questions per course: counted once and cached until content changes (decision 042).
   const counts = await courseCounts(db, courseIds);
@@ -196,16 +202,17 @@ export async function clearModuleProgress(
  * reads its course's question list from the cache and its own answers (decision 042); a custom
  * session asks the database.
  */
-async function firstUnansweredOf(db: Db, rows: repo.SessionRow[], freePerCourse: number) {
-  const answered = await repo.answeredIn(
-    db,
-    rows.filter((r) => r.courseId).map((r) => r.id),
-  );
+async function firstUnansweredOf(
+  db: Db,
+  rows: repo.SessionRow[],
+  answered: Awaited<ReturnType<typeof repo.answeredIn>>,
+  freePerCourse: number,
+) {
   return Promise.all(
     rows.map(async (row) => {
       if (!row.courseId) return repo.firstUnanswered(db, row);
       const list = await getCourseList(db, row.courseId, freePerCourse);
-      const done = answered.get(row.id) ?? new Set<number>();
+      const done = answered.get(row.id)?.questionIds ?? new Set<number>();
       const position = list ? list.ids.findIndex((id) => !done.has(id)) : -1;
       return position < 0 ? undefined : { questionId: list!.ids[position]!, position };
     }),
@@ -219,11 +226,17 @@ export async function resumeSessions(
   const freePerCourse = config.freeQuestionsPerCourse;
   const rows = await repo.listResumable(db, user.id);
   const courseIds = [...new Set(rows.flatMap((r) => (r.courseId ? [r.courseId] : [])))];
-  // Independent reads, side by side on the pool.
-  const [firsts, sessions, courses] = await Promise.all([
-    firstUnansweredOf(db, rows, freePerCourse),
-    toSessions(db, rows),
+  // One read of the sessions' answers serves the counts and the first unanswered question.
+  const [answered, courses] = await Promise.all([
+    repo.answeredIn(
+      db,
+      rows.map((r) => r.id),
+    ),
     repo.courseNames(db, courseIds),
+  ]);
+  const [firsts, sessions] = await Promise.all([
+    firstUnansweredOf(db, rows, answered, freePerCourse),
+    toSessions(db, rows, answered),
   ]);
   return Promise.all(
     rows.map(async (row, i) => {
