@@ -483,7 +483,9 @@ function measure(
   seconds = duration,
   conns = connections,
 ): Figures {
-  const script = path.join(os.tmpdir(), 'qbank-bench.lua');
+  // One script per route, kept after the run: `wrk -s` replays a route by hand while profiling.
+  const slug = route.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  const script = path.join(os.tmpdir(), `qbank-bench-${slug}.lua`);
   fs.writeFileSync(script, wrkScript(requests));
   const out = spawnSync(
     'wrk',

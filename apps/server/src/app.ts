@@ -82,8 +82,9 @@ export async function buildApp({ config, database, storage, logStream }: AppDeps
   app.addHook('onClose', async () => mailer.close());
   registerErrorHandler(app);
   // Every answer names its request, so a user's report or the proxy's log leads to the log lines.
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   await app.register(fastifySwagger, swaggerOptions(config));

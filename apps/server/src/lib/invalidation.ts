@@ -232,17 +232,17 @@ function eventOf(request: FastifyRequest, user: { id: number; isStaff: boolean }
 export async function invalidationPlugin(app: FastifyInstance): Promise<void> {
   const stop = await startInvalidationBridge(app.database);
   app.addHook('onClose', async () => stop());
-  app.addHook('onSend', async (request, _reply, payload) => {
+  // A callback hook: reads (most requests) pass straight through without a promise.
+  app.addHook('onSend', (request, _reply, payload, done) => {
     const user = request.user;
-    if (!user || !WRITE_METHODS.has(request.method)) return payload;
-    const bus = busFor(app.db);
-    try {
-      await bus.publish(eventOf(request, user));
-    } catch (error) {
-      // The write itself succeeded; the local caches are already cleared.
-      request.log.error({ err: error }, 'cache invalidation NOTIFY failed');
-    }
-    return payload;
+    if (!user || !WRITE_METHODS.has(request.method)) return done(null, payload);
+    busFor(app.db)
+      .publish(eventOf(request, user))
+      .catch((error: unknown) => {
+        // The write itself succeeded; the local caches are already cleared.
+        request.log.error({ err: error }, 'cache invalidation NOTIFY failed');
+      })
+      .then(() => done(null, payload));
   });
 }
 // Hooks apply to every route of the app, not only to this plugin's (what fastify-plugin does).

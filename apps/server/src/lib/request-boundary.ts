@@ -48,12 +48,18 @@ function authenticateFirst(request: FastifyRequest): void {
  * Registered after the auth plugin, so `request.user` is known.
  */
 export const requestBoundaryPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('onRequest', async (request) => {
-    if (request.url.startsWith('/api/')) authenticateFirst(request);
+  // Callback hooks, not async ones: they run on every request and have nothing to await.
+  app.addHook('onRequest', (request, _reply, done) => {
+    try {
+      if (request.url.startsWith('/api/')) authenticateFirst(request);
+      done();
+    } catch (error) {
+      done(error as Error);
+    }
   });
-  app.addHook('preValidation', async (request) => {
-    if (request.isMultipart()) return; // readForm checks each multipart field
-    const found = findUnstorableText(request.body);
-    if (found) throw badRequest(found[0], found[1]);
+  app.addHook('preValidation', (request, _reply, done) => {
+    // readForm checks each multipart field
+    const found = request.isMultipart() ? undefined : findUnstorableText(request.body);
+    done(found ? badRequest(found[0], found[1]) : undefined);
   });
 });

@@ -17,9 +17,9 @@ import type { FastifyInstance } from 'fastify';
  */
 export function closeGracefully(app: FastifyInstance): () => Promise<void> {
   let closing = false;
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
-    return payload;
+    done(null, payload);
   });
   return async () => {
     closing = true;

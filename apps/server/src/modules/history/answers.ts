@@ -5,15 +5,14 @@ import type { User } from '../../lib/auth';
 import { badRequest } from '../../lib/errors';
 import { assertQuestionAccess, cachedAnswerableCard, type AccessDeps } from '../questions/access';
 import type { QuestionCard } from '../questions/content-cache';
-import { recordCountedAnswer } from '../stats/index';
-import { addToStreak } from '../review/index';
-import {
-  findAnswerableQuestions,
-  insertHistory,
-  type AnswerableQuestion,
-} from './history.repository';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { questionAnswerHistory } from '../../db/schema/index';
+import { countedAnswerWrites } from '../stats/index';
+import { streakWrite } from '../review/index';
+import { findAnswerableQuestions, type AnswerableQuestion } from './history.repository';
 import { clock } from '../../lib/clock';
-import { reviewAfterAnswer } from './review-cards';
+import { answerReview, reviewAfterAnswer } from './review-cards';
+import { cardContext } from './review-log.repository';
 import { scoreAnswer } from './scoring';
 
 /**
@@ -106,54 +105,113 @@ export function grade(question: AnswerableQuestion, ticked: number[], rule: Scor
   };
 }
 
+/** A write that belongs to an answer (its session's row): a named common table expression. */
+export interface AnswerWrite {
+  name: string;
+  /** A query builder's INSERT or UPDATE that returns `id`. */
+  write: SQLWrapper;
+}
+
+export interface AnswerEntry {
+  userId: number;
+  question: AnswerableQuestion;
+  graded: Graded;
+  timeSpentMs: number;
+  mode: 'study' | 'exam';
+  /** The learner's stated confidence, when the answer carries one (it adjusts the grade). */
+  confidence?: Confidence | null;
+  /** False for a "don't count this run" answer: left out of statistics. */
+  counted?: boolean;
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
 /**
- * Appends a graded answer to the user's permanent history, updates its mistakes-shelf row and
- * reschedules its card (decision 038) and, when it counts, adds it to the statistics' aggregates (decision 039). Call it inside a
- * transaction: all the writes or none.
+ * Appends a graded answer to the user's permanent history, updates its mistakes-shelf row,
+ * reschedules its card (decision 038) and, when it counts, adds it to the statistics'
+ * aggregates (decision 039), together with the caller's `also` writes: all in ONE statement
+ * (data-modifying CTEs, one snapshot, atomic), after one read of the card's context. The answer
+ * path is the hottest write; each round trip costs more here than the SQL it carries (decision
+ * 042). Returns the history row and the id each `also` write returned.
  */
-export async function logAnswer(
-  db: Db,
-  entry: {
-    userId: number;
-    question: AnswerableQuestion;
-    graded: Graded;
-    timeSpentMs: number;
-    mode: 'study' | 'exam';
-    /** The learner's stated confidence, when the answer carries one (it adjusts the grade). */
-    confidence?: Confidence | null;
-    /** False for a "don't count this run" answer: left out of statistics. */
-    counted?: boolean;
-  },
-) {
-  const row = await insertHistory(db, {
-    userId: entry.userId,
-    questionId: entry.question.id,
-    choices: entry.graded.choices,
-    isCorrect: entry.graded.isCorrect,
-    score: entry.graded.score,
+export async function logAnswer(db: Db, entry: AnswerEntry, also: AnswerWrite[] = []) {
+  const { userId, question, graded } = entry;
+  const counted = entry.counted ?? true;
+  const confidence = entry.confidence ?? null;
+  const answer = {
+    userId,
+    questionId: question.id,
+    score: graded.score,
+    timeSpentMs: entry.timeSpentMs,
+    confidence,
+    now: clock.now(),
+  };
+  const review = answerReview(db, await cardContext(db, userId, question.id), answer);
+  const history = db
+    .insert(questionAnswerHistory)
+    .values({
+      userId,
+      questionId: question.id,
+      choices: graded.choices,
+      isCorrect: graded.isCorrect,
+      score: graded.score,
+      timeSpentMs: entry.timeSpentMs,
+      mode: entry.mode,
+      confidence,
+      counted,
+    })
+    .returning({ id: questionAnswerHistory.id, createdAt: questionAnswerHistory.createdAt });
+  // The statement's now(): the history row's created_at, so every write agrees on the instant.
+  const at = sql`now()`;
+  const fact = { userId, questionId: question.id, isCorrect: graded.isCorrect };
+  const writes: SQL[] = [
+    sql`hist as ${history}`,
+    sql`streak as (${streakWrite(fact, at)})`,
+    ...(review.kind === 'write' ? [review.writes] : []),
+    ...(counted
+      ? [
+          countedAnswerWrites(
+            {
+              ...fact,
+              courseId: question.courseId,
+              sourceId: question.sourceId,
+              choices: graded.choices,
+              timeSpentMs: entry.timeSpentMs,
+            },
+            at,
+          ),
+        ]
+      : []),
+    ...also.map((a) => sql`${sql.identifier(a.name)} as ${a.write}`),
+  ];
+  const returned = [
+    sql`(select id from hist) as history_id`,
+    sql`(select extract(epoch from created_at) * 1000 from hist)::float8 as created_ms`,
+    review.kind === 'write'
+      ? sql`(select count(*) from card)::int as card_written`
+      : sql`1 as card_written`,
+    ...also.map((a) => sql`(select id from ${sql.identifier(a.name)}) as ${sql.identifier(a.name)}`),
+  ];
+  const [row] = rowsOf<Record<string, number>>(
+    await db.execute(sql`with ${sql.join(writes, sql`, `)} select ${sql.join(returned, sql`, `)}`),
+  );
+  // A case's last question, or a card another request rescheduled since it was read.
+  if (review.kind === 'after' || row!.card_written === 0) await reviewAfterAnswer(db, answer);
+  const historyRow = {
+    id: row!.history_id!,
+    userId,
+    questionId: question.id,
+    choices: graded.choices,
+    isCorrect: graded.isCorrect,
+    score: graded.score,
     timeSpentMs: entry.timeSpentMs,
     mode: entry.mode,
-    confidence: entry.confidence ?? null,
-    counted: entry.counted ?? true,
-  });
-  // Every answer moves its question's run on the mistakes shelf and reschedules its card (038).
-  await addToStreak(db, row);
-  await reviewAfterAnswer(db, {
-    userId: entry.userId,
-    questionId: entry.question.id,
-    score: entry.graded.score,
-    timeSpentMs: entry.timeSpentMs,
-    confidence: entry.confidence ?? null,
-    now: clock.now(),
-  });
-  if (row.counted) {
-    await recordCountedAnswer(db, {
-      ...row,
-      courseId: entry.question.courseId,
-      sourceId: entry.question.sourceId,
-    });
-  }
-  return row;
+    confidence,
+    counted,
+    createdAt: new Date(row!.created_ms!),
+  };
+  const ids = Object.fromEntries(also.map((a) => [a.name, row![a.name] ?? null]));
+  return { ...historyRow, also: ids };
 }
 
 /** Published questions with their choices, by id, to build corrections in bulk. */

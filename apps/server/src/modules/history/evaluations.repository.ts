@@ -45,6 +45,32 @@ export async function saveEvaluation(
   return { created, row };
 }
 
+/**
+ * The card's new state computed from the row read as `version` (its xmin; null when there was
+ * no card), for the answer's own statement: written only if the card is still that row version,
+ * so a concurrent review is never overwritten (the caller rates again when nothing comes back).
+ * Returns the card's id.
+ */
+export function saveEvaluationIfUnchanged(
+  db: Db,
+  userId: number,
+  questionId: number,
+  state: EvaluationState,
+  version: string | null,
+) {
+  const unchanged =
+    version === null ? sql`false` : sql`${questionEvaluations}.xmin::text = ${version}`;
+  return db
+    .insert(questionEvaluations)
+    .values({ userId, questionId, ...state })
+    .onConflictDoUpdate({
+      target: [questionEvaluations.userId, questionEvaluations.questionId],
+      set: state,
+      setWhere: unchanged,
+    })
+    .returning({ id: questionEvaluations.id });
+}
+
 export interface EvaluationFilters {
   question?: number;
   /** Only the cards due at or before this instant, soonest first. */

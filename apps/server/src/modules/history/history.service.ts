@@ -27,17 +27,15 @@ export async function recordAnswer(
 ): Promise<HistoryCreated> {
   const question = await loadAnswerableQuestion(deps, user, input.question);
   const graded = grade(question, input.choices, input.scoring);
-  const row = await deps.db.transaction((tx) =>
-    logAnswer(tx, {
-      userId: user.id,
-      question,
-      graded,
-      timeSpentMs: input.time_spent_ms,
-      mode: input.mode,
-      confidence: input.confidence,
-      counted: input.counted,
-    }),
-  );
+  const row = await logAnswer(deps.db, {
+    userId: user.id,
+    question,
+    graded,
+    timeSpentMs: input.time_spent_ms,
+    mode: input.mode,
+    confidence: input.confidence,
+    counted: input.counted,
+  });
   requestFit(deps.db, user.id);
   return {
     id: row.id,

@@ -1,4 +1,5 @@
 import type { Rating } from '@qbank/contract';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import * as evaluations from './evaluations.repository';
 import { DEFAULT_RETENTION, GRADE, review, schedulerFor, type StoredCard } from './fsrs';
@@ -74,14 +75,31 @@ export async function applyRating(
 async function rateCard(
   db: Db,
   userId: number,
-  { cardId, settings, card }: Awaited<ReturnType<typeof logs.cardContext>>,
+  { cardId, settings, card }: CardContext,
   rating: Rating,
   now: Date,
   source: 'answer' | 'button',
 ) {
   const base = await baseCard(db, userId, cardId, card, source, now);
+  const { next, log } = reviewOf(userId, cardId, settings, base, rating, now, source);
+  await logs.insertReviewLog(db, log);
+  return evaluations.saveEvaluation(db, userId, cardId, next);
+}
+
+type CardContext = Awaited<ReturnType<typeof logs.cardContext>>;
+
+/** The card's next state and the review's log entry: one rule for buttons and answers. */
+function reviewOf(
+  userId: number,
+  cardId: number,
+  settings: logs.SettingsRow | undefined,
+  base: StoredCard | undefined,
+  rating: Rating,
+  now: Date,
+  source: 'answer' | 'button',
+) {
   const next = { rating, ...review(schedulerOf(settings), base, rating, now), updatedAt: now };
-  await logs.insertReviewLog(db, {
+  const log = {
     userId,
     questionId: cardId,
     rating: GRADE[rating],
@@ -89,8 +107,8 @@ async function rateCard(
     reviewedAt: now,
     source,
     previous: source === 'answer' && base ? snapshot(base) : null,
-  });
-  return evaluations.saveEvaluation(db, userId, cardId, next);
+  };
+  return { next, log };
 }
 
 export interface AnswerForReview {
@@ -103,26 +121,70 @@ export interface AnswerForReview {
 }
 
 /**
- * Schedules the card of an answered question. A clinical case is graded once, when its last
- * question is answered, from the learner's latest answer to each of its questions.
+ * How an answer reschedules its card, decided from the context read before the answer is
+ * recorded:
+ * - `write`: the `card` and `log` writes for the answer's own statement (the card is the row
+ *   read, so its next state is known; a concurrent change leaves them unwritten and the caller
+ *   runs `reviewAfterAnswer`);
+ * - `after`: the last question of a clinical case, graded from the learner's latest answer to
+ *   each of its questions, this one included: `reviewAfterAnswer` once the answer is recorded;
+ * - `none`: a case question before the last (the case is graded when it ends).
  */
-export async function reviewAfterAnswer(db: Db, answer: AnswerForReview): Promise<void> {
-  const context = await logs.cardContext(db, answer.userId, answer.questionId);
+export function answerReview(
+  db: Db,
+  context: CardContext,
+  answer: AnswerForReview,
+): { kind: 'write'; writes: SQL } | { kind: 'after' | 'none' } {
   const { caseIds } = context;
-  let correctness = answer.score;
-  let seconds = answer.timeSpentMs / 1000;
   if (caseIds) {
-    if (caseIds[caseIds.length - 1] !== answer.questionId) return;
-    const latest = await logs.latestAnswers(db, answer.userId, caseIds);
-    const mean = (f: (a: (typeof latest)[number]) => number) =>
-      latest.reduce((sum, a) => sum + f(a), 0) / caseIds.length;
-    correctness = mean((a) => a.score);
-    seconds = mean((a) => a.timeSpentMs) / 1000;
+    return { kind: caseIds[caseIds.length - 1] === answer.questionId ? 'after' : 'none' };
   }
+  return { kind: 'write', writes: cardWrites(db, context, answer, answer) };
+}
+
+/**
+ * The card's next state and its log entry as two CTEs, `card` (written only if the card is still
+ * the row version read, returns its id) and `log` (written with it).
+ */
+function cardWrites(
+  db: Db,
+  { cardId, settings, card, cardVersion }: CardContext,
+  answer: AnswerForReview,
+  graded: { score: number; timeSpentMs: number },
+): SQL {
   const rating = gradeFromAnswer({
-    correctness,
-    timeSpentSeconds: seconds,
+    correctness: graded.score,
+    timeSpentSeconds: graded.timeSpentMs / 1000,
     confidence: answer.confidence ?? null,
   });
-  await rateCard(db, answer.userId, context, rating, answer.now, 'answer');
+  const { next, log } = reviewOf(answer.userId, cardId, settings, card, rating, answer.now, 'answer');
+  const write = evaluations.saveEvaluationIfUnchanged(db, answer.userId, cardId, next, cardVersion);
+  return sql`card as ${write}, log as (${logs.reviewLogAfterCardWrite(log)})`;
+}
+
+/** Tries before giving up on a card other requests keep rescheduling. */
+const CARD_WRITE_TRIES = 20;
+
+/**
+ * Schedules the card of an answer already recorded: read, compute, write if the card did not
+ * change meanwhile, else again. A clinical case is graded once, when its last question is
+ * answered, from the learner's latest answer to each of its questions.
+ */
+export async function reviewAfterAnswer(db: Db, answer: AnswerForReview): Promise<void> {
+  for (let attempt = 0; attempt < CARD_WRITE_TRIES; attempt++) {
+    const context = await logs.cardContext(db, answer.userId, answer.questionId);
+    const { caseIds } = context;
+    let graded = { score: answer.score, timeSpentMs: answer.timeSpentMs };
+    if (caseIds) {
+      if (caseIds[caseIds.length - 1] !== answer.questionId) return;
+      const latest = await logs.latestAnswers(db, answer.userId, caseIds);
+      const mean = (f: (a: (typeof latest)[number]) => number) =>
+        latest.reduce((sum, a) => sum + f(a), 0) / caseIds.length;
+      graded = { score: mean((a) => a.score), timeSpentMs: mean((a) => a.timeSpentMs) };
+    }
+    const writes = cardWrites(db, context, answer, graded);
+    const result = await db.execute(sql`with ${writes} select count(*)::int as n from card`);
+    if ((result as unknown as { rows: { n: number }[] }).rows[0]!.n === 1) return;
+  }
+  throw new Error(`The card of question ${answer.questionId} kept changing; not rescheduled.`);
 }

@@ -16,6 +16,15 @@ export async function insertReviewLog(db: Db, values: typeof reviewLogs.$inferIn
   await db.insert(reviewLogs).values(values);
 }
 
+/** A review logged by the answer's own statement, once its card write (`card`) went through. */
+export function reviewLogAfterCardWrite(values: typeof reviewLogs.$inferInsert) {
+  return sql`insert into ${reviewLogs} (user_id, question_id, rating, state, reviewed_at, source, previous)
+    select ${values.userId}, ${values.questionId}, ${values.rating}, ${values.state},
+      ${values.reviewedAt.toISOString()}::timestamptz, ${values.source},
+      ${values.previous === null || values.previous === undefined ? null : JSON.stringify(values.previous)}::jsonb
+    from card`;
+}
+
 /** The card's latest review. */
 export async function latestReview(db: Db, userId: number, questionId: number) {
   const [row] = await db
@@ -80,7 +89,13 @@ const caseIdsOf = (questionId: number) => sql<number[] | null>`(
 export async function cardContext(db: Db, userId: number, questionId: number) {
   const caseIds = caseIdsOf(questionId);
   const [row] = await db
-    .select({ caseIds, settings: reviewSettings, card: questionEvaluations })
+    .select({
+      caseIds,
+      settings: reviewSettings,
+      card: questionEvaluations,
+      // The row version (its last writer's transaction id) for a write guarded by it.
+      cardVersion: sql<string | null>`${questionEvaluations}.xmin::text`,
+    })
     .from(users)
     .leftJoin(reviewSettings, eq(reviewSettings.userId, users.id))
     .leftJoin(
@@ -97,6 +112,7 @@ export async function cardContext(db: Db, userId: number, questionId: number) {
     caseIds: ids,
     settings: row?.settings ?? undefined,
     card: row?.card ?? undefined,
+    cardVersion: row?.cardVersion ?? null,
   };
 }
 

@@ -12,7 +12,7 @@ import { getPersonalState, type PersonalState } from './personal-cache';
 export interface CourseView {
   /** Positions (in the course's list) of the questions the caller sees, in course order. */
   positions: number[];
-  list: NonNullable<Awaited<ReturnType<typeof getCourseList>>>;
+  list: CourseList;
   state: PersonalState;
 }
 
@@ -32,6 +32,22 @@ export async function cachedCourseView(
   if (list === null) return undefined;
   const state = await getPersonalState(db, userId, course);
   if (session !== undefined && session !== state.sessionId) return null;
+  return { positions: visiblePositions(list, state), list, state };
+}
+
+type CourseList = NonNullable<Awaited<ReturnType<typeof getCourseList>>>;
+
+/**
+ * The positions each cached state last showed, by the list they were cut from. A state and a
+ * list are never changed in place (an event drops them from their caches and the next read
+ * loads new ones), so the positions of the same pair stay exact; the hot routes read them on
+ * every request.
+ */
+const shown = new WeakMap<PersonalState, { list: CourseList; positions: number[] }>();
+
+function visiblePositions(list: CourseList, state: PersonalState): number[] {
+  const known = shown.get(state);
+  if (known?.list === list) return known.positions;
   const sources = state.courseSources?.length ? new Set(state.courseSources) : null;
   const positions: number[] = [];
   for (let i = 0; i < list.ids.length; i++) {
@@ -39,7 +55,8 @@ export async function cachedCourseView(
     if (sources && !sources.has(list.sourceIds[i]!)) continue;
     positions.push(i);
   }
-  return { positions, list, state };
+  shown.set(state, { list, positions });
+  return positions;
 }
 
 /** Whether a filter asks for a whole course as the list shows it, and nothing else. */

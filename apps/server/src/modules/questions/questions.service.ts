@@ -258,14 +258,13 @@ async function cachedCoursePage(deps: Deps, user: User, query: QuestionListQuery
   if (q.difficulty !== undefined) return null;
   const view = await courseView(deps, user, course, q.session);
   if (!view) return null;
-  const ids = view.positions.map((i) => view.list.ids[i]!);
-  assertPageExists(query, ids.length);
+  const count = view.positions.length;
+  assertPageExists(query, count);
   const { limit, offset } = pageWindow(query);
+  const ids = view.positions.slice(offset, offset + limit).map((i) => view.list.ids[i]!);
   const access = await loadAccess(deps, user);
-  const results = await serializeQuestions(deps, user, ids.slice(offset, offset + limit), access, {
-    sessionId: q.session,
-  });
-  return { count: ids.length, results };
+  const results = await serializeQuestions(deps, user, ids, access, { sessionId: q.session });
+  return { count, results };
 }
 
 export async function listQuestions(deps: Deps, user: User, query: QuestionListQuery) {

@@ -1,7 +1,7 @@
 /** What other features call: the mistakes shelf's rows follow the answer history (decision 038). */
 export {
-  addToStreak,
   recountQuestionStreaks,
   recountStreak,
   REBUILD_STREAKS,
+  streakWrite,
 } from './streaks.repository';

@@ -6,6 +6,8 @@ import { setupTestApp } from '../../../test/helper';
 import { buildCourse, buildQuestion, buildUser, type TestUser } from '../../../test/factories';
 import { GRADE } from '../history/fsrs';
 import { gradeFromAnswer } from '../history/grade';
+import { saveEvaluationIfUnchanged } from '../history/evaluations.repository';
+import { cardContext } from '../history/review-log.repository';
 
 const { app, database } = await setupTestApp();
 const db = database.db;
@@ -91,6 +93,39 @@ describe('review settings', () => {
     const low = fsrs({ ...reference.parameters, request_retention: 0.7 });
     const expected = low.next(createEmptyCard(at), at, GRADE.easy).card;
     expect(card.due_at).toBe(expected.due.toISOString());
+  });
+});
+
+describe('answers arriving together', () => {
+  it('reschedules the card once per answer when one learner answers a question concurrently', async () => {
+    const learner = await buildUser(db);
+    const q = await buildQuestion(db);
+    const sent = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => answer(learner, q.id, i % 2 ? wrong(q) : right(q), 9000)),
+    );
+    expect(sent.map((r) => r.statusCode)).toEqual(Array(6).fill(201));
+    const [card] = (await get(learner, `question-evaluations/?question=${q.id}`)).json().results;
+    expect(card.reps).toBe(6);
+    expect((await get(learner, 'review/settings/')).json().review_count).toBe(6);
+  });
+
+  it('does not overwrite a card rescheduled after it was read', async () => {
+    const learner = await buildUser(db);
+    const id = learner.user.id;
+    const q = await buildQuestion(db);
+    await answer(learner, q.id, right(q), 9000);
+    const read = await cardContext(db, id, q.id);
+    const { rating, stability, difficulty, lapses, state, learningSteps } = read.card!;
+    const { scheduledDays, lastReview, dueAt, updatedAt } = read.card!;
+    const next = { rating, stability, difficulty, reps: 99, lapses, state, learningSteps };
+    const rest = { scheduledDays, lastReview, dueAt, updatedAt };
+    await answer(learner, q.id, wrong(q), 9000);
+    const stale = await saveEvaluationIfUnchanged(db, id, q.id, { ...next, ...rest }, read.cardVersion);
+    expect(stale).toEqual([]);
+    const fresh = await cardContext(db, id, q.id);
+    expect(fresh.card!.reps).toBe(2);
+    const saved = await saveEvaluationIfUnchanged(db, id, q.id, { ...next, ...rest }, fresh.cardVersion);
+    expect(saved).toEqual([{ id: fresh.card!.id }]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessionQuestions, sessions } from '../../db/schema/index';
+import type { AnswerWrite } from '../history/answers';
 
 export type SessionQuestionRow = typeof sessionQuestions.$inferSelect;
 
@@ -10,20 +11,15 @@ interface Window {
 }
 
 /**
- * Saves an answer in its session (a second answer replaces the first) and marks the session
- * as just used, in one statement: the answer path is hot.
+ * Saves an answer in its session (a second answer replaces the first) and marks the session as
+ * just used: two writes for the answer's own statement (`logAnswer`); `saved` returns the
+ * session answer's id.
  */
-export async function upsertSessionQuestion(
+export function sessionAnswerWrites(
   db: Db,
   values: typeof sessionQuestions.$inferInsert & { answeredAt: Date },
-): Promise<SessionQuestionRow> {
-  const touched = db
-    .$with('touched', { id: sessions.id })
-    .as(
-      sql`update ${sessions} set updated_at = ${values.answeredAt} where id = ${values.sessionId} returning id`,
-    );
-  const [row] = await db
-    .with(touched)
+): AnswerWrite[] {
+  const saved = db
     .insert(sessionQuestions)
     .values(values)
     .onConflictDoUpdate({
@@ -36,8 +32,16 @@ export async function upsertSessionQuestion(
         answeredAt: values.answeredAt,
       },
     })
-    .returning();
-  return row!;
+    .returning({ id: sessionQuestions.id });
+  const touched = db
+    .update(sessions)
+    .set({ updatedAt: values.answeredAt })
+    .where(eq(sessions.id, values.sessionId))
+    .returning({ id: sessions.id });
+  return [
+    { name: 'saved', write: saved },
+    { name: 'touched', write: touched },
+  ];
 }
 
 export async function listSessionQuestions(

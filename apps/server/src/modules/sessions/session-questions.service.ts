@@ -74,30 +74,32 @@ export async function answer(
     : (session.questionIds ?? []).includes(question.id);
   if (!inSession) throw badRequest('question', 'This question is not part of the session.');
   const graded = grade(question, input.choices, input.scoring);
-  const now = new Date();
-  const row = await db.transaction(async (tx) => {
-    const saved = await repo.upsertSessionQuestion(tx, {
-      sessionId: session.id,
-      userId,
-      questionId: question.id,
-      choices: graded.choices,
-      isCorrect: graded.isCorrect,
-      score: graded.score,
-      confidence: input.confidence ?? null,
-      answeredAt: now,
-    });
-    const logged = await logAnswer(tx, {
+  const answeredAt = new Date();
+  const values = {
+    sessionId: session.id,
+    userId,
+    questionId: question.id,
+    choices: graded.choices,
+    isCorrect: graded.isCorrect,
+    score: graded.score,
+    confidence: input.confidence ?? null,
+    answeredAt,
+  };
+  const logged = await logAnswer(
+    db,
+    {
       userId,
       question,
       graded,
       timeSpentMs: input.time_spent_ms,
       mode: 'study',
       confidence: input.confidence,
-    });
-    return { saved, historyId: logged.id };
-  });
+    },
+    repo.sessionAnswerWrites(db, values),
+  );
+  const saved = { ...values, id: logged.also.saved! };
   requestFit(db, userId);
-  return toSessionQuestion(row.saved, correctionOf(question), row.historyId);
+  return toSessionQuestion(saved, correctionOf(question), logged.id);
 }
 
 export async function listAnswers({ db }: Deps, user: User, query: SessionQuestionListQuery) {

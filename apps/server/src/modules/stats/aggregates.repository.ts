@@ -9,11 +9,10 @@ import { REBUILD_STREAKS } from '../review/index';
 /**
  * The aggregates of decision 039, kept in step with the answer history: every counted answer
  * adds to its learner's day, course and source; a learner's first counted answer to a question
- * also adds to the question's peer figures. One statement, in the caller's transaction.
+ * also adds to the question's peer figures, in the statement that records the answer.
  */
 
 export interface CountedAnswer {
-  id: number;
   userId: number;
   questionId: number;
   courseId: number;
@@ -21,7 +20,6 @@ export interface CountedAnswer {
   choices: number[];
   isCorrect: boolean;
   timeSpentMs: number;
-  createdAt: Date;
 }
 
 /** The same bucket in SQL, for the rebuild (`t` an integer number of milliseconds). */
@@ -42,7 +40,13 @@ const learnerDay = (userId: number | SQL, at: SQL): SQL =>
   sql`(${at} at time zone coalesce((select rs.time_zone from review_settings rs
     where rs.user_id = ${userId}), 'UTC'))::date`;
 
-export async function addAnswer(db: Db, a: CountedAnswer): Promise<void> {
+/**
+ * The writes of one counted answer, as common table expressions for the answer's own statement
+ * (`history/answers.ts`): its learner's day, course and source rows and, when it is the learner's
+ * first counted answer to the question, the question's peer figures. The statement's snapshot
+ * does not see the answer's own history row, so "first" means no counted answer before it.
+ */
+export function countedAnswerWrites(a: CountedAnswer, at: SQL): SQL {
   const right = a.isCorrect ? 1 : 0;
   const bucket = String(bucketOf(a.timeSpentMs));
   const source =
@@ -55,12 +59,12 @@ export async function addAnswer(db: Db, a: CountedAnswer): Promise<void> {
       correct = user_source_stats.correct + excluded.correct,
       time_ms = user_source_stats.time_ms + excluded.time_ms
     returning 1)`;
-  await db.execute(sql`with first as (
+  return sql`first as (
       select not exists (select 1 from question_answer_history h where h.user_id = ${a.userId}
-        and h.question_id = ${a.questionId} and h.counted and h.id <> ${a.id}) as yes),
+        and h.question_id = ${a.questionId} and h.counted) as yes),
     by_day as (
       insert into user_daily_stats (user_id, day, answers, correct, time_ms)
-      values (${a.userId}, ${learnerDay(a.userId, sql`${a.createdAt.toISOString()}::timestamptz`)}, 1, ${right}, ${a.timeSpentMs})
+      values (${a.userId}, ${learnerDay(a.userId, at)}, 1, ${right}, ${a.timeSpentMs})
       on conflict (user_id, day) do update set answers = user_daily_stats.answers + 1,
         correct = user_daily_stats.correct + excluded.correct,
         time_ms = user_daily_stats.time_ms + excluded.time_ms
@@ -89,15 +93,17 @@ export async function addAnswer(db: Db, a: CountedAnswer): Promise<void> {
       select ${a.questionId}, c.id, 1 from first, choices c
       where yes and c.question_id = ${a.questionId} and c.id = any(${sql.param(a.choices)}::int[])
       on conflict (question_id, choice_id) do update set picked = question_choice_stats.picked + 1
-      returning 1)${source}
-    select 1`);
+      returning 1)${source}`;
 }
 
 /**
  * A learner deleted one of their counted answers: it leaves their own day, course and source
  * sums. Peer figures keep it (they are anonymous counts; decision 039).
  */
-export async function removeAnswer(db: Db, a: Omit<CountedAnswer, 'id' | 'choices'>) {
+export async function removeAnswer(
+  db: Db,
+  a: Omit<CountedAnswer, 'choices'> & { createdAt: Date },
+) {
   const right = a.isCorrect ? 1 : 0;
   const minus = (table: string, where: SQL) =>
     db.execute(sql`update ${sql.raw(table)} set answers = greatest(answers - 1, 0),
