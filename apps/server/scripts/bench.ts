@@ -26,6 +26,9 @@
  *    learners whose history (history rows and session answers) is ten times larger; prints the
  *    growth of the time per request.
  *
+ * Each route's wrk script stays in the temporary folder (`qbank-bench-<route>.lua`), so one
+ * route can be replayed by hand against a server under a profiler.
+ *
  * Options: --questions N --users N --history N --duration S --connections N --heavy N --workers 1,2
  * --port N --database NAME --fresh
  */
@@ -484,7 +487,10 @@ function measure(
   conns = connections,
 ): Figures {
   // One script per route, kept after the run: `wrk -s` replays a route by hand while profiling.
-  const slug = route.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  const slug = route
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
   const script = path.join(os.tmpdir(), `qbank-bench-${slug}.lua`);
   fs.writeFileSync(script, wrkScript(requests));
   const out = spawnSync(
@@ -691,6 +697,12 @@ async function benchRoutes(
       ),
     );
     const growth: [string, Figures, Figures][] = [];
+    // Both groups start warm (their course state loaded once), so the ratio compares the
+    // same work per request and not one group's first loads.
+    for (const group of [learners, large]) {
+      measure('warm-up', api, firstUnanswered(group), 2);
+      measure('warm-up', api, resume(group), 2);
+    }
     const first1 = measure('GET questns/first-unanswered', api, firstUnanswered(learners));
     const first10 = measure(
       'GET questns/first-unanswered (history ×10)',

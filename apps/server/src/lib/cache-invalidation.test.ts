@@ -300,6 +300,17 @@ describe('the expiry backstop', () => {
     }
   });
 
+  it('keeps the entries being read and drops the least recently read past its bound', () => {
+    const cache = new ExpiringLru<number, string>(4, 60_000);
+    cache.set(0, 'hot');
+    for (let key = 1; key <= 20; key++) {
+      cache.set(key, 'cold');
+      expect(cache.get(0)).toBe('hot');
+      expect(cache.size).toBeLessThanOrEqual(4);
+    }
+    expect(cache.keys().sort((a, b) => a - b)).toEqual([0, 18, 19, 20]);
+  });
+
   it('an entry older than its lifetime is gone, as if dropped', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {

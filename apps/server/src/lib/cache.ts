@@ -27,7 +27,9 @@ export type { Invalidation } from './invalidation';
 
 /** A map bounded by entries (least recently read dropped first) whose entries expire. */
 export class ExpiringLru<K, V> {
-  private readonly entries = new Map<K, { value: V; expires: number }>();
+  private readonly entries = new Map<K, { value: V; expires: number; stamp: number }>();
+  /** Counts insertions and refreshes: an entry's `stamp` says how many came after it. */
+  private clock = 0;
 
   constructor(
     readonly limit: number,
@@ -37,10 +39,18 @@ export class ExpiringLru<K, V> {
   get(key: K): V | undefined {
     const entry = this.entries.get(key);
     if (entry === undefined) return undefined;
-    this.entries.delete(key);
-    if (entry.expires <= Date.now()) return undefined;
-    // Re-insert: Map keeps insertion order, so the first key is the least recently read.
-    this.entries.set(key, entry);
+    if (entry.expires <= Date.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    // Map order is the eviction order. A read moves its entry to the young end only once it
+    // has half the bound younger than it: an entry in the younger half cannot be evicted next,
+    // and the hot reads (several per request) skip the Map's delete-and-insert.
+    if (this.clock - entry.stamp >= this.limit / 2) {
+      this.entries.delete(key);
+      entry.stamp = ++this.clock;
+      this.entries.set(key, entry);
+    }
     return entry.value;
   }
 
@@ -52,7 +62,8 @@ export class ExpiringLru<K, V> {
   /** Stores `value`; `expires` (epoch ms) shortens the entry's life below the TTL. */
   set(key: K, value: V, expires = Infinity): void {
     this.entries.delete(key);
-    this.entries.set(key, { value, expires: Math.min(expires, Date.now() + this.ttlMs) });
+    const lifetime = Math.min(expires, Date.now() + this.ttlMs);
+    this.entries.set(key, { value, expires: lifetime, stamp: ++this.clock });
     while (this.entries.size > this.limit) this.entries.delete(this.entries.keys().next().value!);
   }
 

@@ -5,11 +5,14 @@ import type { User } from '../../lib/auth';
 import { badRequest } from '../../lib/errors';
 import { assertQuestionAccess, cachedAnswerableCard, type AccessDeps } from '../questions/access';
 import type { QuestionCard } from '../questions/content-cache';
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { questionAnswerHistory } from '../../db/schema/index';
 import { countedAnswerWrites } from '../stats/index';
 import { streakWrite } from '../review/index';
-import { findAnswerableQuestions, type AnswerableQuestion } from './history.repository';
+import {
+  findAnswerableQuestions,
+  recordAnswerRows,
+  type AnswerableQuestion,
+  type AnswerWrite,
+} from './history.repository';
 import { clock } from '../../lib/clock';
 import { answerReview, reviewAfterAnswer } from './review-cards';
 import { cardContext } from './review-log.repository';
@@ -105,12 +108,7 @@ export function grade(question: AnswerableQuestion, ticked: number[], rule: Scor
   };
 }
 
-/** A write that belongs to an answer (its session's row): a named common table expression. */
-export interface AnswerWrite {
-  name: string;
-  /** A query builder's INSERT or UPDATE that returns `id`. */
-  write: SQLWrapper;
-}
+export type { AnswerWrite } from './history.repository';
 
 export interface AnswerEntry {
   userId: number;
@@ -124,15 +122,13 @@ export interface AnswerEntry {
   counted?: boolean;
 }
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
 /**
  * Appends a graded answer to the user's permanent history, updates its mistakes-shelf row,
  * reschedules its card (decision 038) and, when it counts, adds it to the statistics'
  * aggregates (decision 039), together with the caller's `also` writes: all in ONE statement
- * (data-modifying CTEs, one snapshot, atomic), after one read of the card's context. The answer
- * path is the hottest write; each round trip costs more here than the SQL it carries (decision
- * 042). Returns the history row and the id each `also` write returned.
+ * (atomic, one snapshot), after one read of the card's context. The answer is the hottest
+ * write, and a round trip costs more here than the SQL it carries (decision 042). Returns the
+ * history row and the id each `also` write returned.
  */
 export async function logAnswer(db: Db, entry: AnswerEntry, also: AnswerWrite[] = []) {
   const { userId, question, graded } = entry;
@@ -147,71 +143,38 @@ export async function logAnswer(db: Db, entry: AnswerEntry, also: AnswerWrite[] 
     now: clock.now(),
   };
   const review = answerReview(db, await cardContext(db, userId, question.id), answer);
-  const history = db
-    .insert(questionAnswerHistory)
-    .values({
-      userId,
-      questionId: question.id,
-      choices: graded.choices,
-      isCorrect: graded.isCorrect,
-      score: graded.score,
-      timeSpentMs: entry.timeSpentMs,
-      mode: entry.mode,
-      confidence,
-      counted,
-    })
-    .returning({ id: questionAnswerHistory.id, createdAt: questionAnswerHistory.createdAt });
-  // The statement's now(): the history row's created_at, so every write agrees on the instant.
-  const at = sql`now()`;
   const fact = { userId, questionId: question.id, isCorrect: graded.isCorrect };
-  const writes: SQL[] = [
-    sql`hist as ${history}`,
-    sql`streak as (${streakWrite(fact, at)})`,
-    ...(review.kind === 'write' ? [review.writes] : []),
-    ...(counted
-      ? [
-          countedAnswerWrites(
-            {
-              ...fact,
-              courseId: question.courseId,
-              sourceId: question.sourceId,
-              choices: graded.choices,
-              timeSpentMs: entry.timeSpentMs,
-            },
-            at,
-          ),
-        ]
-      : []),
-    ...also.map((a) => sql`${sql.identifier(a.name)} as ${a.write}`),
-  ];
-  const returned = [
-    sql`(select id from hist) as history_id`,
-    sql`(select extract(epoch from created_at) * 1000 from hist)::float8 as created_ms`,
-    review.kind === 'write'
-      ? sql`(select count(*) from card)::int as card_written`
-      : sql`1 as card_written`,
-    ...also.map((a) => sql`(select id from ${sql.identifier(a.name)}) as ${sql.identifier(a.name)}`),
-  ];
-  const [row] = rowsOf<Record<string, number>>(
-    await db.execute(sql`with ${sql.join(writes, sql`, `)} select ${sql.join(returned, sql`, `)}`),
-  );
-  // A case's last question, or a card another request rescheduled since it was read.
-  if (review.kind === 'after' || row!.card_written === 0) await reviewAfterAnswer(db, answer);
-  const historyRow = {
-    id: row!.history_id!,
-    userId,
-    questionId: question.id,
+  const history = {
+    ...fact,
     choices: graded.choices,
-    isCorrect: graded.isCorrect,
     score: graded.score,
     timeSpentMs: entry.timeSpentMs,
     mode: entry.mode,
     confidence,
     counted,
-    createdAt: new Date(row!.created_ms!),
   };
-  const ids = Object.fromEntries(also.map((a) => [a.name, row![a.name] ?? null]));
-  return { ...historyRow, also: ids };
+  const counts = { ...fact, courseId: question.courseId, sourceId: question.sourceId };
+  const recorded = await recordAnswerRows(db, {
+    history,
+    writes: [
+      streakWrite(fact),
+      ...(review.kind === 'write' ? [review.writes] : []),
+      ...(counted
+        ? [
+            countedAnswerWrites({
+              ...counts,
+              choices: graded.choices,
+              timeSpentMs: entry.timeSpentMs,
+            }),
+          ]
+        : []),
+    ],
+    hasCard: review.kind === 'write',
+    also,
+  });
+  // A case's last question, or a card another request rescheduled since it was read.
+  if (review.kind === 'after' || !recorded.cardWritten) await reviewAfterAnswer(db, answer);
+  return { ...history, id: recorded.id, createdAt: recorded.createdAt, also: recorded.also };
 }
 
 /** Published questions with their choices, by id, to build corrections in bulk. */

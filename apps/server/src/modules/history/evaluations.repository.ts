@@ -1,6 +1,8 @@
-import { and, asc, count, desc, eq, getTableColumns, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { reviewLogs } from '../../db/schema/index';
 import { questionEvaluations } from '../../db/schema/index';
+import { reviewLogAfterCardWrite } from './review-log.repository';
 
 export type EvaluationRow = typeof questionEvaluations.$inferSelect;
 export type EvaluationState = Pick<
@@ -69,6 +71,31 @@ export function saveEvaluationIfUnchanged(
       setWhere: unchanged,
     })
     .returning({ id: questionEvaluations.id });
+}
+
+/**
+ * A card's next state and its review's log entry as two CTEs: `card`, written only if the card
+ * is still the version read (returns its id), and `log`, written with it.
+ */
+export function cardWrites(
+  db: Db,
+  card: { userId: number; questionId: number; state: EvaluationState; version: string | null },
+  log: typeof reviewLogs.$inferInsert,
+): SQL {
+  const write = saveEvaluationIfUnchanged(
+    db,
+    card.userId,
+    card.questionId,
+    card.state,
+    card.version,
+  );
+  return sql`card as ${write}, log as (${reviewLogAfterCardWrite(log)})`;
+}
+
+/** Runs `cardWrites` as a statement of its own; false when the card had changed. */
+export async function writeCardIfUnchanged(db: Db, writes: SQL): Promise<boolean> {
+  const result = await db.execute(sql`with ${writes} select count(*)::int as n from card`);
+  return (result as unknown as { rows: { n: number }[] }).rows[0]!.n === 1;
 }
 
 export interface EvaluationFilters {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { choices, courses, questionAnswerHistory, questions } from '../../db/schema/index';
 
@@ -56,9 +56,50 @@ export async function findAnswerableQuestions(
   return found;
 }
 
-export async function insertHistory(db: Db, values: NewHistoryRow): Promise<HistoryRow> {
-  const [row] = await db.insert(questionAnswerHistory).values(values).returning();
-  return row!;
+/** A write that belongs to an answer (its session's row): a named common table expression. */
+export interface AnswerWrite {
+  name: string;
+  /** A query builder's INSERT or UPDATE that returns `id`. */
+  write: SQLWrapper;
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/**
+ * Runs an answer as ONE statement: the history row (`hist`), the other features' writes (named
+ * CTEs, which see the statement's snapshot, not each other's rows, and use its now()) and the
+ * caller's `also` writes. Returns the history row's id and instant, whether the guarded card
+ * write (a `card` CTE, when `hasCard`) went through, and the id each `also` write returned.
+ */
+export async function recordAnswerRows(
+  db: Db,
+  answer: { history: NewHistoryRow; writes: SQL[]; hasCard: boolean; also: AnswerWrite[] },
+) {
+  const history = db
+    .insert(questionAnswerHistory)
+    .values(answer.history)
+    .returning({ id: questionAnswerHistory.id, createdAt: questionAnswerHistory.createdAt });
+  const writes = [
+    sql`hist as ${history}`,
+    ...answer.writes,
+    ...answer.also.map((a) => sql`${sql.identifier(a.name)} as ${a.write}`),
+  ];
+  const returned = [
+    sql`(select id from hist) as history_id`,
+    sql`(select extract(epoch from created_at) * 1000 from hist)::float8 as created_ms`,
+    answer.hasCard ? sql`(select count(*) from card)::int as card_written` : sql`1 as card_written`,
+    ...answer.also.map(
+      (a) => sql`(select id from ${sql.identifier(a.name)}) as ${sql.identifier(a.name)}`,
+    ),
+  ];
+  const statement = sql`with ${sql.join(writes, sql`, `)} select ${sql.join(returned, sql`, `)}`;
+  const [row] = rowsOf<Record<string, number | null>>(await db.execute(statement));
+  return {
+    id: row!.history_id!,
+    createdAt: new Date(row!.created_ms!),
+    cardWritten: row!.card_written === 1,
+    also: Object.fromEntries(answer.also.map((a) => [a.name, row![a.name] ?? null])),
+  };
 }
 
 export interface HistoryFilters {

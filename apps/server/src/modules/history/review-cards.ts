@@ -1,5 +1,4 @@
 import type { Rating } from '@qbank/contract';
-import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import * as evaluations from './evaluations.repository';
 import { DEFAULT_RETENTION, GRADE, review, schedulerFor, type StoredCard } from './fsrs';
@@ -134,7 +133,7 @@ export function answerReview(
   db: Db,
   context: CardContext,
   answer: AnswerForReview,
-): { kind: 'write'; writes: SQL } | { kind: 'after' | 'none' } {
+): { kind: 'write'; writes: ReturnType<typeof cardWrites> } | { kind: 'after' | 'none' } {
   const { caseIds } = context;
   if (caseIds) {
     return { kind: caseIds[caseIds.length - 1] === answer.questionId ? 'after' : 'none' };
@@ -142,24 +141,29 @@ export function answerReview(
   return { kind: 'write', writes: cardWrites(db, context, answer, answer) };
 }
 
-/**
- * The card's next state and its log entry as two CTEs, `card` (written only if the card is still
- * the row version read, returns its id) and `log` (written with it).
- */
+/** The card writes of an answer graded `graded`, from the context read before them. */
 function cardWrites(
   db: Db,
   { cardId, settings, card, cardVersion }: CardContext,
   answer: AnswerForReview,
   graded: { score: number; timeSpentMs: number },
-): SQL {
+) {
   const rating = gradeFromAnswer({
     correctness: graded.score,
     timeSpentSeconds: graded.timeSpentMs / 1000,
     confidence: answer.confidence ?? null,
   });
-  const { next, log } = reviewOf(answer.userId, cardId, settings, card, rating, answer.now, 'answer');
-  const write = evaluations.saveEvaluationIfUnchanged(db, answer.userId, cardId, next, cardVersion);
-  return sql`card as ${write}, log as (${logs.reviewLogAfterCardWrite(log)})`;
+  const { next, log } = reviewOf(
+    answer.userId,
+    cardId,
+    settings,
+    card,
+    rating,
+    answer.now,
+    'answer',
+  );
+  const target = { userId: answer.userId, questionId: cardId, state: next, version: cardVersion };
+  return evaluations.cardWrites(db, target, log);
 }
 
 /** Tries before giving up on a card other requests keep rescheduling. */
@@ -182,9 +186,7 @@ export async function reviewAfterAnswer(db: Db, answer: AnswerForReview): Promis
         latest.reduce((sum, a) => sum + f(a), 0) / caseIds.length;
       graded = { score: mean((a) => a.score), timeSpentMs: mean((a) => a.timeSpentMs) };
     }
-    const writes = cardWrites(db, context, answer, graded);
-    const result = await db.execute(sql`with ${writes} select count(*)::int as n from card`);
-    if ((result as unknown as { rows: { n: number }[] }).rows[0]!.n === 1) return;
+    if (await evaluations.writeCardIfUnchanged(db, cardWrites(db, context, answer, graded))) return;
   }
   throw new Error(`The card of question ${answer.questionId} kept changing; not rescheduled.`);
 }

@@ -1,3 +1,4 @@
+import { paginated, questionSchema } from '@qbank/contract';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../test/helper';
 import { buildCourse, buildModule, buildQuestion, buildUser } from '../../../test/factories';
@@ -126,8 +127,11 @@ describe('access to questions (PRODUCT.md §6)', () => {
       choices: [ordered[3]!.choices[0]!.id],
       isCorrect: true,
     });
-    const body = (await get(`/api/questns/?course=${course.id}`, headers)).json();
+    const res = await get(`/api/questns/?course=${course.id}`, headers);
+    const body = res.json();
     expect(body.results[3]).toMatchObject({ is_locked: true, correction: null, stem: '' });
+    // The cached page's text is what the contract's serializer makes of it, locked items too.
+    expect(res.body).toBe(JSON.stringify(paginated(questionSchema).parse(body)));
     expect(body.results[3].last_answer).toMatchObject({ is_correct: true });
   });
 });

@@ -17,7 +17,7 @@ import {
   questionTypesCountSchema,
 } from '@qbank/contract';
 import { requireUser } from '../../lib/auth';
-import { paginatedResponse } from '../../lib/pagination';
+import { paginatedJson, paginatedResponse } from '../../lib/pagination';
 import * as service from './questions.service';
 
 const errors = {
@@ -41,13 +41,14 @@ export const questionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: questionPage, ...errors },
       },
     },
-    async (request) => {
-      const { count, results } = await service.listQuestions(
-        app,
-        requireUser(request),
-        request.query,
-      );
-      return paginatedResponse(request, request.query, count, results);
+    async (request, reply) => {
+      const page = await service.listQuestions(app, requireUser(request), request.query);
+      if ('json' in page) {
+        const body = paginatedJson(request, request.query, page.count, page.json);
+        // Text with a JSON content type leaves Fastify as is: no second serialization.
+        return reply.type('application/json; charset=utf-8').send(body as never);
+      }
+      return paginatedResponse(request, request.query, page.count, page.results);
     },
   );
 

@@ -1,3 +1,9 @@
+import {
+  correctionSchema,
+  lastAnswerSchema,
+  questionSchema,
+  type Correction,
+} from '@qbank/contract';
 import type {
   ExamQuery,
   FirstUnanswered,
@@ -94,6 +100,61 @@ function toPayload(id: number, p: PayloadParts, exam: boolean): Question {
     correction: content && lastAnswer ? content.correction : null,
     is_locked: !content,
   };
+}
+
+/**
+ * The list's items as JSON text, from cached cards (decision 042): the fields that do not
+ * depend on the caller are checked against the contract and serialized once per card, the
+ * caller's fields per request; the result is byte for byte what the route's schema serializer
+ * makes of `toPayload` (read-cache tests compare them).
+ */
+const headSchema = questionSchema.pick({
+  id: true,
+  type: true,
+  stem: true,
+  course: true,
+  module: true,
+  source: true,
+  year: true,
+  tags: true,
+  images: true,
+  clinical_case: true,
+  case_order: true,
+  choices: true,
+});
+/** By the card's content (readable) or catalogue entry (locked): both live as long as the card. */
+const heads = new WeakMap<object, string>();
+const corrections = new WeakMap<object, string>();
+
+function headJson(id: number, p: PayloadParts): string {
+  const key = p.content ?? p.meta;
+  let json = heads.get(key);
+  if (json === undefined) {
+    const neutral = { ...p, is_favorite: false, is_hidden: false, has_note: false, answer: null };
+    json = JSON.stringify(headSchema.parse(toPayload(id, neutral, false))).slice(1, -1);
+    heads.set(key, json);
+  }
+  return json;
+}
+
+function correctionJson(correction: Correction): string {
+  let json = corrections.get(correction);
+  if (json === undefined) {
+    json = JSON.stringify(correctionSchema.parse(correction));
+    corrections.set(correction, json);
+  }
+  return json;
+}
+
+function questionJson(id: number, p: PayloadParts): string {
+  const q = toPayload(id, p, false);
+  const lastAnswer = q.last_answer ? JSON.stringify(lastAnswerSchema.parse(q.last_answer)) : 'null';
+  return (
+    `{${headJson(id, p)},"is_favorite":${q.is_favorite},"is_hidden":${q.is_hidden},` +
+    `"has_note":${q.has_note},"playlists":${JSON.stringify(q.playlists)},` +
+    `"last_answer":${lastAnswer},"correction":${q.correction ? correctionJson(q.correction) : 'null'},` +
+    `"is_locked":${q.is_locked}}`
+  );
 }
 
 /** Every part read now: the path while the caches are off, and for other sessions. */
@@ -263,11 +324,21 @@ async function cachedCoursePage(deps: Deps, user: User, query: QuestionListQuery
   const { limit, offset } = pageWindow(query);
   const ids = view.positions.slice(offset, offset + limit).map((i) => view.list.ids[i]!);
   const access = await loadAccess(deps, user);
+  const parts = await cachedParts(deps.db, user, ids, access, q.session);
+  if (parts) {
+    const json = ids.flatMap((id) => (parts.has(id) ? [questionJson(id, parts.get(id)!)] : []));
+    return { count, json };
+  }
   const results = await serializeQuestions(deps, user, ids, access, { sessionId: q.session });
   return { count, results };
 }
 
-export async function listQuestions(deps: Deps, user: User, query: QuestionListQuery) {
+/** A page of the list: its items as objects, or as JSON text when the caches served them. */
+export async function listQuestions(
+  deps: Deps,
+  user: User,
+  query: QuestionListQuery,
+): Promise<{ count: number } & ({ results: Question[] } | { json: string[] })> {
   const cached = await cachedCoursePage(deps, user, query);
   if (cached) return cached;
   const scope = await scopeOf(deps.db, user, query);

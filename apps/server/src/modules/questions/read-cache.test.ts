@@ -1,3 +1,4 @@
+import { paginated, questionSchema } from '@qbank/contract';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app';
@@ -59,6 +60,47 @@ describe('the question page cache', () => {
     // Proof that the page does no database work for these parts once warm.
     await db.insert(favoriteQuestions).values({ userId: learner.user.id, questionId: qs[0]!.id });
     expect(byId(await page(), qs[0]!.id).is_favorite).toBe(false);
+  });
+
+  it('writes the page from memory byte for byte as the contract serializes it', async () => {
+    const learner = await buildUser(db);
+    const course = await buildCourse(db);
+    const source = await buildSource(db, { name: 'Board "2024"' });
+    const qs = [
+      await buildQuestion(db, { courseId: course.id, order: 1, sourceId: source.id }),
+      await buildQuestion(db, {
+        courseId: course.id,
+        order: 2,
+        stem: 'Dose in µg/kg?\n\n| a | b |',
+      }),
+    ];
+    const h = learner.headers;
+    await expect(
+      (await send('POST', '/api/favorite_questions/', h, { question: qs[0]!.id })).statusCode,
+    ).toBe(201);
+    await send('POST', '/api/noteitemsdetail/', h, { question: qs[1]!.id, content: 'n' });
+    const playlist = (await send('POST', '/api/playlist/', h, { name: 'P' })).json();
+    await send('POST', '/api/playlistitems/', h, { playlist: playlist.id, question: qs[1]!.id });
+    const right = qs[0]!.choices.find((c) => c.isCorrect)!.id;
+    const answered = await send('POST', '/api/question_answer_history/', h, {
+      question: qs[0]!.id,
+      choices: [right],
+      mode: 'study',
+    });
+    expect(answered.statusCode).toBe(201);
+    for (let read = 0; read < 2; read++) {
+      const res = await get(app, `/api/questns/?course=${course.id}&page_size=1&page=2`, h);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.body).toBe(JSON.stringify(paginated(questionSchema).parse(res.json())));
+      const all = await get(app, `/api/questns/?course=${course.id}`, h);
+      expect(all.body).toBe(JSON.stringify(paginated(questionSchema).parse(all.json())));
+      const [first, second] = all.json().results;
+      expect(first).toMatchObject({ is_favorite: true, source: { name: 'Board "2024"' } });
+      expect(first.correction).not.toBeNull();
+      expect(second).toMatchObject({ has_note: true, playlists: [playlist.id] });
+      expect(res.json().previous).toContain('page=1');
+    }
   });
 
   it('shows a favourite, and its removal, on the next read', async () => {

@@ -120,11 +120,23 @@ describe('answers arriving together', () => {
     const next = { rating, stability, difficulty, reps: 99, lapses, state, learningSteps };
     const rest = { scheduledDays, lastReview, dueAt, updatedAt };
     await answer(learner, q.id, wrong(q), 9000);
-    const stale = await saveEvaluationIfUnchanged(db, id, q.id, { ...next, ...rest }, read.cardVersion);
+    const stale = await saveEvaluationIfUnchanged(
+      db,
+      id,
+      q.id,
+      { ...next, ...rest },
+      read.cardVersion,
+    );
     expect(stale).toEqual([]);
     const fresh = await cardContext(db, id, q.id);
     expect(fresh.card!.reps).toBe(2);
-    const saved = await saveEvaluationIfUnchanged(db, id, q.id, { ...next, ...rest }, fresh.cardVersion);
+    const saved = await saveEvaluationIfUnchanged(
+      db,
+      id,
+      q.id,
+      { ...next, ...rest },
+      fresh.cardVersion,
+    );
     expect(saved).toEqual([{ id: fresh.card!.id }]);
   });
 });

@@ -8,18 +8,18 @@ import type { Db } from '../../db/client';
  */
 
 /**
- * An answer being appended to the history ends or extends the question's run: the upsert, for
- * the answer's own statement (`history/answers.ts`), `at` its instant.
+ * An answer being appended to the history ends or extends the question's run: the upsert, as a
+ * CTE of the answer's own statement (`recordAnswerRows`), at the statement's now().
  */
-export function streakWrite(a: { userId: number; questionId: number; isCorrect: boolean }, at: SQL) {
-  const wrongAt = a.isCorrect ? sql`null::timestamptz` : at;
-  return sql`insert into question_streaks (user_id, question_id, last_answered_at,
+export function streakWrite(a: { userId: number; questionId: number; isCorrect: boolean }): SQL {
+  const wrongAt = a.isCorrect ? sql`null::timestamptz` : sql`now()`;
+  return sql`streak as (insert into question_streaks (user_id, question_id, last_answered_at,
       last_wrong_at, streak)
-    values (${a.userId}, ${a.questionId}, ${at}, ${wrongAt}, ${a.isCorrect ? 1 : 0})
+    values (${a.userId}, ${a.questionId}, now(), ${wrongAt}, ${a.isCorrect ? 1 : 0})
     on conflict (user_id, question_id) do update set
       last_answered_at = greatest(question_streaks.last_answered_at, excluded.last_answered_at),
       last_wrong_at = coalesce(excluded.last_wrong_at, question_streaks.last_wrong_at),
-      streak = case when excluded.last_wrong_at is null then question_streaks.streak + 1 else 0 end`;
+      streak = case when excluded.last_wrong_at is null then question_streaks.streak + 1 else 0 end)`;
 }
 
 /**

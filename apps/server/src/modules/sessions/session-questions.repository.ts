@@ -1,7 +1,7 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessionQuestions, sessions } from '../../db/schema/index';
-import type { AnswerWrite } from '../history/answers';
+import type { AnswerWrite } from '../history/history.repository';
 
 export type SessionQuestionRow = typeof sessionQuestions.$inferSelect;
 

@@ -42,11 +42,11 @@ const learnerDay = (userId: number | SQL, at: SQL): SQL =>
 
 /**
  * The writes of one counted answer, as common table expressions for the answer's own statement
- * (`history/answers.ts`): its learner's day, course and source rows and, when it is the learner's
+ * (`recordAnswerRows`): its learner's day, course and source rows and, when it is the learner's
  * first counted answer to the question, the question's peer figures. The statement's snapshot
  * does not see the answer's own history row, so "first" means no counted answer before it.
  */
-export function countedAnswerWrites(a: CountedAnswer, at: SQL): SQL {
+export function countedAnswerWrites(a: CountedAnswer): SQL {
   const right = a.isCorrect ? 1 : 0;
   const bucket = String(bucketOf(a.timeSpentMs));
   const source =
@@ -64,7 +64,7 @@ export function countedAnswerWrites(a: CountedAnswer, at: SQL): SQL {
         and h.question_id = ${a.questionId} and h.counted) as yes),
     by_day as (
       insert into user_daily_stats (user_id, day, answers, correct, time_ms)
-      values (${a.userId}, ${learnerDay(a.userId, at)}, 1, ${right}, ${a.timeSpentMs})
+      values (${a.userId}, ${learnerDay(a.userId, sql`now()`)}, 1, ${right}, ${a.timeSpentMs})
       on conflict (user_id, day) do update set answers = user_daily_stats.answers + 1,
         correct = user_daily_stats.correct + excluded.correct,
         time_ms = user_daily_stats.time_ms + excluded.time_ms

@@ -1,9 +1,5 @@
 import type { Db } from '../../db/client';
-import {
-  questionPlace,
-  removeAnswer,
-  type CountedAnswer,
-} from './aggregates.repository';
+import { questionPlace, removeAnswer, type CountedAnswer } from './aggregates.repository';
 
 /** What other features call: the aggregates follow the answer history (decision 039). */
 export { countedAnswerWrites, rebucketDays, rebuildAggregates } from './aggregates.repository';
