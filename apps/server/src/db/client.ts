@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -73,6 +75,38 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     },
     close: () => pool.end(),
   };
+}
+
+/**
+ * A query builder's `.prepare(name)` made once per database and reused: on a PostgreSQL server
+ * each connection parses and plans it once. For the hottest reads (decision 042).
+ */
+export function preparedPerDb<T>(prepare: (db: Db) => T): (db: Db) => T {
+  const byDb = new WeakMap<Db, T>();
+  return (db) => {
+    let query = byDb.get(db);
+    if (!query) byDb.set(db, (query = prepare(db)));
+    return query;
+  };
+}
+
+const dialect = new PgDialect();
+
+/**
+ * Runs `query` and returns its rows, as a named prepared statement on a PostgreSQL server: each
+ * connection parses and plans a statement of the same text once, then only binds it. For the
+ * hottest statements (the answer's, decision 042), whose text depends on their shape only.
+ * PGlite runs it as `db.execute` does.
+ */
+export async function executePrepared<T>(db: Db, query: SQL): Promise<T[]> {
+  const client = (db as unknown as { $client: unknown }).$client;
+  if (!(client instanceof pg.Pool)) {
+    return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  }
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const name = `qbank_${createHash('sha1').update(text).digest('hex')}`;
+  const result = await client.query({ name, text, values: params as unknown[] });
+  return result.rows as T[];
 }
 
 /** Key of the start-up advisory lock ('QBAN' as an integer: the app's own lock space). */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import pg from 'pg';
-import type { Database, Db } from '../db/client';
+import { executePrepared, type Database, type Db } from '../db/client';
 
 /**
  * The transport of cache invalidation (decisions 029, 042). The caches themselves and the rule
@@ -119,7 +119,8 @@ function batchedNotify(db: Db): (payload: string) => Promise<void> {
         ...new Set(batch.map((b) => (b.payload.length > MAX_PAYLOAD ? 'c:' : b.payload))),
       ];
       try {
-        await db.execute(
+        await executePrepared(
+          db,
           sql`select pg_notify(${NOTIFY_CHANNEL}, p) from unnest(${sql.param(texts)}::text[]) p`,
         );
         for (const b of batch) b.done();

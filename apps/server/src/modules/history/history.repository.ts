@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { executePrepared, type Db } from '../../db/client';
 import { choices, courses, questionAnswerHistory, questions } from '../../db/schema/index';
 
 export type HistoryRow = typeof questionAnswerHistory.$inferSelect;
@@ -63,8 +63,6 @@ export interface AnswerWrite {
   write: SQLWrapper;
 }
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
 /**
  * Runs an answer as ONE statement: the history row (`hist`), the other features' writes (named
  * CTEs, which see the statement's snapshot, not each other's rows, and use its now()) and the
@@ -93,7 +91,7 @@ export async function recordAnswerRows(
     ),
   ];
   const statement = sql`with ${sql.join(writes, sql`, `)} select ${sql.join(returned, sql`, `)}`;
-  const [row] = rowsOf<Record<string, number | null>>(await db.execute(statement));
+  const [row] = await executePrepared<Record<string, number | null>>(db, statement);
   return {
     id: row!.history_id!,
     createdAt: new Date(row!.created_ms!),

@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { preparedPerDb, type Db } from '../../db/client';
 import {
   questionAnswerHistory,
   questionEvaluations,
@@ -76,19 +76,15 @@ export async function upsertSettings(
 }
 
 /** The published questions of a clinical case in their order (null: a lone question). */
-const caseIdsOf = (questionId: number) => sql<number[] | null>`(
+const caseIdsOf = (questionId: SQL) => sql<number[] | null>`(
   select array_agg(q.id order by q."order", q.id) from ${questions} q
   where q.is_published and q.clinical_case_id =
     (select own.clinical_case_id from ${questions} own where own.id = ${questionId}))`;
 
-/**
- * What rescheduling the card of `questionId` needs, in one round trip (the answer path is hot):
- * the case the question belongs to, the learner's review settings and the card's stored state.
- * The card is the case's first question, or the question itself.
- */
-export async function cardContext(db: Db, userId: number, questionId: number) {
+const cardContextQuery = preparedPerDb((db) => {
+  const questionId = sql`${sql.placeholder('questionId')}`;
   const caseIds = caseIdsOf(questionId);
-  const [row] = await db
+  return db
     .select({
       caseIds,
       settings: reviewSettings,
@@ -105,7 +101,17 @@ export async function cardContext(db: Db, userId: number, questionId: number) {
         eq(questionEvaluations.questionId, sql`coalesce((${caseIds})[1], ${questionId})`),
       ),
     )
-    .where(eq(users.id, userId));
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('qbank_card_context');
+});
+
+/**
+ * What rescheduling the card of `questionId` needs, in one round trip (the answer path is hot):
+ * the case the question belongs to, the learner's review settings and the card's stored state.
+ * The card is the case's first question, or the question itself.
+ */
+export async function cardContext(db: Db, userId: number, questionId: number) {
+  const [row] = await cardContextQuery(db).execute({ userId, questionId });
   const ids = row?.caseIds ?? null;
   return {
     cardId: ids?.[0] ?? questionId,

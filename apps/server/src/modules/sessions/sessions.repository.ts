@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, exists, inArray, notExists, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { preparedPerDb, type Db } from '../../db/client';
 import { courses, modules, questions, sessionQuestions, sessions } from '../../db/schema/index';
 
 export type SessionRow = typeof sessions.$inferSelect;
@@ -63,15 +63,23 @@ export async function insertSession(
   return row!;
 }
 
+/** Every session route and every answer reads it: prepared once. */
+const sessionQuery = preparedPerDb((db) =>
+  db
+    .select()
+    .from(sessions)
+    .where(
+      and(eq(sessions.id, sql.placeholder('id')), eq(sessions.userId, sql.placeholder('userId'))),
+    )
+    .prepare('qbank_find_session'),
+);
+
 export async function findSession(
   db: Db,
   userId: number,
   id: number,
 ): Promise<SessionRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(sessions)
-    .where(and(eq(sessions.id, id), eq(sessions.userId, userId)));
+  const [row] = await sessionQuery(db).execute({ id, userId });
   return row;
 }
 
