@@ -246,9 +246,15 @@ async function growHistory(database: Database, l: Learner, target: number) {
     limit greatest(0, ${target} - (select count(*) from question_answer_history where user_id = ${l.id}))`);
 }
 
-/** A new session per course with its first `answered` questions answered. */
+/**
+ * A new session per course with its first `answered` questions answered; the learner's earlier
+ * session of the course is finished first, as starting a new session does in the app (else
+ * every run of the bench would leave one more open session to resume).
+ */
 async function openSessions(database: Database, l: Learner, answered: number) {
   for (const course of l.courses) {
+    await database.db.execute(sql`update sessions set is_finished = true
+      where user_id = ${l.id} and course_id = ${course} and not is_finished`);
     const result = (await database.db.execute(
       sql`insert into sessions (user_id, course_id) values (${l.id}, ${course}) returning id`,
     )) as unknown as { rows: { id: number }[] };

@@ -14,7 +14,9 @@ import type { User } from '../../lib/auth';
 import { badRequest, nonFieldError, notFound } from '../../lib/errors';
 import { assertPageExists, pageWindow } from '../../lib/pagination';
 import { courseCounts } from '../catalogue/catalogue-counts';
+import { cachesReady } from '../../lib/cache';
 import { getCourseList } from '../questions/content-cache';
+import { getPersonalState } from '../questions/personal-cache';
 import * as repo from './sessions.repository';
 
 /** Positions in a question list are given for pages of 10, like the seed's player. */
@@ -219,6 +221,33 @@ async function firstUnansweredOf(
   );
 }
 
+type Answered = Awaited<ReturnType<typeof repo.answeredIn>>;
+
+/**
+ * The questions answered in each session, with the counts. A course's current session comes
+ * from the caller's cached course state when warm (the same rows, kept exact by the caches'
+ * rules, decision 042), so resuming does not read answers in proportion to the learner's
+ * history; the other sessions in one grouped read.
+ */
+async function answersOf(db: Db, user: User, rows: repo.SessionRow[]): Promise<Answered> {
+  const answered: Answered = new Map();
+  const rest: number[] = [];
+  for (const row of rows) {
+    const state =
+      row.courseId && cachesReady(db) ? await getPersonalState(db, user.id, row.courseId) : null;
+    if (state?.sessionId !== row.id) {
+      rest.push(row.id);
+      continue;
+    }
+    let correct = 0;
+    for (const answer of state.sessionAnswers.values()) if (answer.is_correct) correct++;
+    const questionIds = new Set(state.sessionAnswers.keys());
+    answered.set(row.id, { questionIds, answered: questionIds.size, correct });
+  }
+  for (const [id, entry] of await repo.answeredIn(db, rest)) answered.set(id, entry);
+  return answered;
+}
+
 export async function resumeSessions(
   { db, config }: Pick<App, 'db' | 'config'>,
   user: User,
@@ -226,12 +255,8 @@ export async function resumeSessions(
   const freePerCourse = config.freeQuestionsPerCourse;
   const rows = await repo.listResumable(db, user.id);
   const courseIds = [...new Set(rows.flatMap((r) => (r.courseId ? [r.courseId] : [])))];
-  // One read of the sessions' answers serves the counts and the first unanswered question.
   const [answered, courses] = await Promise.all([
-    repo.answeredIn(
-      db,
-      rows.map((r) => r.id),
-    ),
+    answersOf(db, user, rows),
     repo.courseNames(db, courseIds),
   ]);
   const [firsts, sessions] = await Promise.all([
