@@ -71,7 +71,7 @@ async function findTokenUser(db: Db, hash: string): Promise<User | undefined> {
     .where(eq(authTokens.keyHash, hash))
     .limit(1);
   const user = rows[0]?.user;
-  if (user && guard.keep()) cache.set(hash, user);
+  if (user && guard.keepFor(user.id)) cache.set(hash, user);
   return user;
 }
 

@@ -10,6 +10,7 @@ import { approvePurchase } from '../modules/subscriptions/subscriptions.service'
 import { buildCourse, buildQuestion, buildUser, type TestUser } from '../../test/factories';
 import { setupTestApp } from '../../test/helper';
 import { definedCaches, ExpiringLru } from './cache';
+import { publishContentChange, publishUserChange } from './invalidation';
 
 /**
  * Decision 042: every write that changes cached data drops the matching cache entries. Walks
@@ -288,6 +289,37 @@ describe('writes outside the writer’s own request', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(entriesOf(learner.user.id)['token-users']).toBe(0);
+  });
+});
+
+describe('a load that raced a write', () => {
+  const cardCached = (id: number) => definedCaches().get('question-cards')!.peek(db)!.has(id);
+
+  it("is kept when only another learner's data changed during it (a busy bank's answers)", async () => {
+    const [reader, other] = [await buildUser(db), await buildUser(db)];
+    const content = await buildQuestion(db, { courseId: course.id });
+    const personal = getPersonalState(db, reader.user.id, course.id);
+    const cards = getQuestionCards(db, [content.id], FREE);
+    await publishUserChange(db, other.user.id);
+    await Promise.all([personal, cards]);
+    expect(entriesOf(reader.user.id)['personal-state']).toBe(1);
+    expect(cardCached(content.id)).toBe(true);
+  });
+
+  it('is dropped when its own learner or the content changed during it', async () => {
+    const reader = await buildUser(db);
+    const personal = getPersonalState(db, reader.user.id, course.id);
+    await publishUserChange(db, reader.user.id);
+    await personal;
+    expect(entriesOf(reader.user.id)['personal-state']).toBe(0);
+
+    const content = await buildQuestion(db, { courseId: course.id });
+    const cards = getQuestionCards(db, [content.id], FREE);
+    const state = getPersonalState(db, reader.user.id, course.id);
+    await publishContentChange(db, [999_999]);
+    await Promise.all([cards, state]);
+    expect(cardCached(content.id)).toBe(false);
+    expect(entriesOf(reader.user.id)['personal-state']).toBe(0);
   });
 });
 

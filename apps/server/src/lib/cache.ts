@@ -17,8 +17,9 @@ import { busFor, type Invalidation } from './invalidation';
  *      sign-in, a purchase decision, re-scoring after a key change, an import, a webhook, a CLI
  *      command, a job), calls `invalidateUsers` / `invalidateContent` / `invalidateAll` itself,
  *      in the service or repository that writes.
- * 3. A cache stores a loaded value only while the bus is ready and no event arrived during the
- *    load (`loadGuard`), so a read that raced a write never lands.
+ * 3. A cache stores a loaded value only while the bus is ready and no event concerning it
+ *    arrived during the load (`loadGuard`: `keepFor(user)` for personal data, `keepShared()` for
+ *    content), so a read that raced a write never lands.
  * 4. Events cross instances by PostgreSQL LISTEN/NOTIFY; the TTL heals whatever a lost
  *    notification or a hand-made SQL change leaves behind.
  */
@@ -149,13 +150,24 @@ export function defineCache<K, V>(
 export const definedCaches = (): ReadonlyMap<string, NamedCache<unknown, unknown>> => registry;
 
 /**
- * For a load that may be cached: `keep()` after the load says whether the result may be stored
- * (the bus is ready and no event arrived since the guard was taken).
+ * For a load that may be cached: after the load, `keepShared()` or `keepFor(user)` says whether
+ * the result may be stored (the bus is ready and no event concerning it arrived since the guard
+ * was taken; another user's event does not count, so a busy bank's answers leave loads alone).
  */
-export function loadGuard(db: Db): { keep: () => boolean } {
+export function loadGuard(db: Db): LoadGuard {
   const bus = busFor(db);
   const generation = bus.generation;
-  return { keep: () => bus.ready && bus.generation === generation };
+  return {
+    keepShared: () => bus.ready && !bus.changedSince(generation),
+    keepFor: (userId) => bus.ready && !bus.changedSince(generation, userId),
+  };
+}
+
+export interface LoadGuard {
+  /** For data shared by everyone (content, catalogue): no content or `all` event since. */
+  keepShared(): boolean;
+  /** For one user's data: no event of theirs, nor a content or `all` event, since. */
+  keepFor(userId: number): boolean;
 }
 
 /** Whether caches may be read now (on PostgreSQL: the listener is up). */

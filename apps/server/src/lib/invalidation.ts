@@ -14,9 +14,10 @@ import { executePrepared, type Database, type Db } from '../db/client';
  *
  * `ready` tells the caches whether they may be used: on PGlite (one process) at once; on a
  * PostgreSQL server only while the dedicated listener connection is up (events of other
- * instances could be missed otherwise). Every event bumps `generation`; a cache stores what it
- * loaded only if `generation` did not move during the load, so a load that raced a write never
- * lands.
+ * instances could be missed otherwise). Every event bumps `generation` and is remembered (whose
+ * data it concerns) among the last `RECENT_EVENTS`; a cache stores what it loaded only if no
+ * event concerning that data arrived during the load (`changedSince`), so a load that raced a
+ * write never lands, and one learner's answers do not stop everyone else's loads from landing.
  */
 export type Invalidation =
   | { kind: 'user'; userId: number }
@@ -29,9 +30,16 @@ export const NOTIFY_CHANNEL = 'qbank_cache';
 /** `application_name` of the listener connection (visible in pg_stat_activity). */
 export const LISTENER_NAME = 'qbank-cache-listener';
 
+/** Events remembered for load guards; a load that outlasts more events than this is not kept. */
+const RECENT_EVENTS = 1024;
+/** In `recent`: an event that concerns everyone's data (content, catalogue, `all`). */
+const EVERYONE = -1;
+
 export class InvalidationBus {
   ready = false;
   generation = 0;
+  /** Whose data the last events concerned (a user id or EVERYONE), by generation mod the size. */
+  private readonly recent: number[] = new Array<number>(RECENT_EVENTS).fill(EVERYONE);
   /** Notifications received from the listener connection (tests wait on it). */
   received = 0;
   private readonly handlers = new Set<(event: Invalidation) => void>();
@@ -44,8 +52,23 @@ export class InvalidationBus {
 
   /** Applies an event to this process's caches. */
   apply(event: Invalidation): void {
+    const concerns = event.kind === 'user' || event.kind === 'progress' ? event.userId : EVERYONE;
+    this.recent[this.generation % RECENT_EVENTS] = concerns;
     this.generation++;
     for (const handler of this.handlers) handler(event);
+  }
+
+  /**
+   * Whether an event since `generation` may have changed data of `userId` (undefined: data
+   * shared by everyone, which no single user's event changes).
+   */
+  changedSince(generation: number, userId?: number): boolean {
+    if (this.generation - generation > RECENT_EVENTS) return true;
+    for (let g = generation; g < this.generation; g++) {
+      const concerns = this.recent[g % RECENT_EVENTS];
+      if (concerns === EVERYONE || concerns === userId) return true;
+    }
+    return false;
   }
 
   /** Applies an event here and, on a PostgreSQL server, to every instance. Call after commit. */

@@ -44,7 +44,7 @@ async function cached<T>(
   if (!missing.length) return found;
   const guard = loadGuard(db);
   const loaded = await load(missing);
-  const keep = guard.keep();
+  const keep = guard.keepShared();
   for (const [id, value] of loaded) {
     found.set(id, value);
     if (keep) cache.set(`${prefix}:${id}`, wrap(value));

@@ -174,7 +174,7 @@ export async function getQuestionCards(
     db,
     metas.map((m) => m.id),
   );
-  const keep = guard.keep();
+  const keep = guard.keepShared();
   for (const meta of metas) {
     const content = contents.get(meta.id);
     if (!content) continue;
@@ -202,6 +202,6 @@ export async function getCourseList(
     types: rows.map((r) => r.type),
     inCase: rows.map((r) => r.in_case),
   };
-  if (guard.keep()) courses.set(courseId, list);
+  if (guard.keepShared()) courses.set(courseId, list);
   return list;
 }

@@ -75,7 +75,7 @@ export async function getPersonalState(
     history: new Map(row.history),
     courseSources: row.course_sources,
   };
-  if (guard.keep()) cache.set(key(userId, courseId), state);
+  if (guard.keepFor(userId)) cache.set(key(userId, courseId), state);
   return state;
 }
 
@@ -111,6 +111,6 @@ export async function getSubscriptionAccess(db: Db, userId: number): Promise<Sub
     moduleIds: [...new Set(active.flatMap((r) => (r.module_id === null ? [] : [r.module_id])))],
     until: Math.min(Infinity, ...rows.map((r) => new Date(r.changes_at).getTime())),
   };
-  if (guard.keep()) cache.set(userId, access, access.until);
+  if (guard.keepFor(userId)) cache.set(userId, access, access.until);
   return access;
 }
