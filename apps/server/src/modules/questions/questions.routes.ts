@@ -45,7 +45,7 @@ export const questionsRoutes: FastifyPluginAsyncZod = async (app) => {
       const page = await service.listQuestions(app, requireUser(request), request.query);
       if ('json' in page) {
         const body = paginatedJson(request, request.query, page.count, page.json);
-        // Text with a JSON content type leaves Fastify as is: no second serialization.
+        // Bytes with a JSON content type leave Fastify as they are: no second serialization.
         return reply.type('application/json; charset=utf-8').send(body as never);
       }
       return paginatedResponse(request, request.query, page.count, page.results);
