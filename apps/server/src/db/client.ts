@@ -92,6 +92,20 @@ export function preparedPerDb<T>(prepare: (db: Db) => T): (db: Db) => T {
 
 const dialect = new PgDialect();
 
+/** Names of the statements run so far, by text: a text's hash is computed once. */
+const statementNames = new Map<string, string>();
+
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `qbank_${createHash('sha1').update(text).digest('hex')}`;
+    // Texts depend on shapes only (a handful); the bound guards against a caller that breaks it.
+    if (statementNames.size >= 1_000) statementNames.clear();
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
 /**
  * Runs `query` and returns its rows, as a named prepared statement on a PostgreSQL server: each
  * connection parses and plans a statement of the same text once, then only binds it. For the
@@ -104,7 +118,7 @@ export async function executePrepared<T>(db: Db, query: SQL): Promise<T[]> {
     return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
   }
   const { sql: text, params } = dialect.sqlToQuery(query);
-  const name = `qbank_${createHash('sha1').update(text).digest('hex')}`;
+  const name = statementName(text);
   const result = await client.query({ name, text, values: params as unknown[] });
   return result.rows as T[];
 }

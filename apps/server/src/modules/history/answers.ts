@@ -142,7 +142,7 @@ export async function logAnswer(db: Db, entry: AnswerEntry, also: AnswerWrite[] 
     confidence,
     now: clock.now(),
   };
-  const review = answerReview(db, await cardContext(db, userId, question.id), answer);
+  const review = answerReview(await cardContext(db, userId, question.id), answer);
   const fact = { userId, questionId: question.id, isCorrect: graded.isCorrect };
   const history = {
     ...fact,

@@ -54,23 +54,29 @@ export async function saveEvaluation(
  * Returns the card's id.
  */
 export function saveEvaluationIfUnchanged(
-  db: Db,
   userId: number,
   questionId: number,
   state: EvaluationState,
   version: string | null,
-) {
+): SQL {
   const unchanged =
-    version === null ? sql`false` : sql`${questionEvaluations}.xmin::text = ${version}`;
-  return db
-    .insert(questionEvaluations)
-    .values({ userId, questionId, ...state })
-    .onConflictDoUpdate({
-      target: [questionEvaluations.userId, questionEvaluations.questionId],
-      set: state,
-      setWhere: unchanged,
-    })
-    .returning({ id: questionEvaluations.id });
+    version === null ? sql`false` : sql`question_evaluations.xmin::text = ${version}`;
+  const at = (d: Date | null) => sql`${d === null ? null : d.toISOString()}::timestamptz`;
+  const s = state;
+  // Plain SQL rather than the query builder: built for every answer (see recordAnswerRows).
+  return sql`insert into question_evaluations (user_id, question_id, rating, stability,
+      difficulty, reps, lapses, state, learning_steps, scheduled_days, last_review, due_at,
+      updated_at)
+    values (${userId}, ${questionId}, ${s.rating}, ${s.stability}, ${s.difficulty}, ${s.reps},
+      ${s.lapses}, ${s.state}, ${s.learningSteps}, ${s.scheduledDays}, ${at(s.lastReview)},
+      ${at(s.dueAt)}, ${at(s.updatedAt)})
+    on conflict (user_id, question_id) do update set rating = excluded.rating,
+      stability = excluded.stability, difficulty = excluded.difficulty, reps = excluded.reps,
+      lapses = excluded.lapses, state = excluded.state, learning_steps = excluded.learning_steps,
+      scheduled_days = excluded.scheduled_days, last_review = excluded.last_review,
+      due_at = excluded.due_at, updated_at = excluded.updated_at
+    where ${unchanged}
+    returning id`;
 }
 
 /**
@@ -78,18 +84,11 @@ export function saveEvaluationIfUnchanged(
  * is still the version read (returns its id), and `log`, written with it.
  */
 export function cardWrites(
-  db: Db,
   card: { userId: number; questionId: number; state: EvaluationState; version: string | null },
   log: typeof reviewLogs.$inferInsert,
 ): SQL {
-  const write = saveEvaluationIfUnchanged(
-    db,
-    card.userId,
-    card.questionId,
-    card.state,
-    card.version,
-  );
-  return sql`card as ${write}, log as (${reviewLogAfterCardWrite(log)})`;
+  const write = saveEvaluationIfUnchanged(card.userId, card.questionId, card.state, card.version);
+  return sql`card as (${write}), log as (${reviewLogAfterCardWrite(log)})`;
 }
 
 /** Runs `cardWrites` as a statement of its own; false when the card had changed. */

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { executePrepared, type Db } from '../../db/client';
 import { choices, courses, questionAnswerHistory, questions } from '../../db/schema/index';
 
@@ -59,8 +59,8 @@ export async function findAnswerableQuestions(
 /** A write that belongs to an answer (its session's row): a named common table expression. */
 export interface AnswerWrite {
   name: string;
-  /** A query builder's INSERT or UPDATE that returns `id`. */
-  write: SQLWrapper;
+  /** An INSERT or UPDATE that returns `id`, in plain SQL (the answer's statement is hot). */
+  write: SQL;
 }
 
 /**
@@ -73,14 +73,18 @@ export async function recordAnswerRows(
   db: Db,
   answer: { history: NewHistoryRow; writes: SQL[]; hasCard: boolean; also: AnswerWrite[] },
 ) {
-  const history = db
-    .insert(questionAnswerHistory)
-    .values(answer.history)
-    .returning({ id: questionAnswerHistory.id, createdAt: questionAnswerHistory.createdAt });
+  const h = answer.history;
+  // Plain SQL rather than the query builder: this statement is built for every answer, and
+  // walking the builder's column objects cost more than the database's work on it.
+  const history = sql`insert into question_answer_history (user_id, question_id, choices,
+      is_correct, score, time_spent_ms, mode, confidence, counted)
+    values (${h.userId}, ${h.questionId}, ${JSON.stringify(h.choices)}::jsonb, ${h.isCorrect},
+      ${h.score}, ${h.timeSpentMs ?? 0}, ${h.mode}, ${h.confidence ?? null}, ${h.counted ?? true})
+    returning id, created_at`;
   const writes = [
-    sql`hist as ${history}`,
+    sql`hist as (${history})`,
     ...answer.writes,
-    ...answer.also.map((a) => sql`${sql.identifier(a.name)} as ${a.write}`),
+    ...answer.also.map((a) => sql`${sql.identifier(a.name)} as (${a.write})`),
   ];
   const returned = [
     sql`(select id from hist) as history_id`,

@@ -130,7 +130,6 @@ export interface AnswerForReview {
  * - `none`: a case question before the last (the case is graded when it ends).
  */
 export function answerReview(
-  db: Db,
   context: CardContext,
   answer: AnswerForReview,
 ): { kind: 'write'; writes: ReturnType<typeof cardWrites> } | { kind: 'after' | 'none' } {
@@ -138,12 +137,11 @@ export function answerReview(
   if (caseIds) {
     return { kind: caseIds[caseIds.length - 1] === answer.questionId ? 'after' : 'none' };
   }
-  return { kind: 'write', writes: cardWrites(db, context, answer, answer) };
+  return { kind: 'write', writes: cardWrites(context, answer, answer) };
 }
 
 /** The card writes of an answer graded `graded`, from the context read before them. */
 function cardWrites(
-  db: Db,
   { cardId, settings, card, cardVersion }: CardContext,
   answer: AnswerForReview,
   graded: { score: number; timeSpentMs: number },
@@ -163,7 +161,7 @@ function cardWrites(
     'answer',
   );
   const target = { userId: answer.userId, questionId: cardId, state: next, version: cardVersion };
-  return evaluations.cardWrites(db, target, log);
+  return evaluations.cardWrites(target, log);
 }
 
 /** Tries before giving up on a card other requests keep rescheduling. */
@@ -186,7 +184,7 @@ export async function reviewAfterAnswer(db: Db, answer: AnswerForReview): Promis
         latest.reduce((sum, a) => sum + f(a), 0) / caseIds.length;
       graded = { score: mean((a) => a.score), timeSpentMs: mean((a) => a.timeSpentMs) };
     }
-    if (await evaluations.writeCardIfUnchanged(db, cardWrites(db, context, answer, graded))) return;
+    if (await evaluations.writeCardIfUnchanged(db, cardWrites(context, answer, graded))) return;
   }
   throw new Error(`The card of question ${answer.questionId} kept changing; not rescheduled.`);
 }

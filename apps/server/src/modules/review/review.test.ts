@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import { createEmptyCard, fsrs, type Card, type Grade } from 'ts-fsrs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clinicalCases } from '../../db/schema/index';
@@ -120,22 +121,16 @@ describe('answers arriving together', () => {
     const next = { rating, stability, difficulty, reps: 99, lapses, state, learningSteps };
     const rest = { scheduledDays, lastReview, dueAt, updatedAt };
     await answer(learner, q.id, wrong(q), 9000);
-    const stale = await saveEvaluationIfUnchanged(
-      db,
-      id,
-      q.id,
-      { ...next, ...rest },
-      read.cardVersion,
+    const rows = async (statement: SQL) =>
+      ((await db.execute(statement)) as unknown as { rows: unknown[] }).rows;
+    const stale = await rows(
+      saveEvaluationIfUnchanged(id, q.id, { ...next, ...rest }, read.cardVersion),
     );
     expect(stale).toEqual([]);
     const fresh = await cardContext(db, id, q.id);
     expect(fresh.card!.reps).toBe(2);
-    const saved = await saveEvaluationIfUnchanged(
-      db,
-      id,
-      q.id,
-      { ...next, ...rest },
-      fresh.cardVersion,
+    const saved = await rows(
+      saveEvaluationIfUnchanged(id, q.id, { ...next, ...rest }, fresh.cardVersion),
     );
     expect(saved).toEqual([{ id: fresh.card!.id }]);
   });

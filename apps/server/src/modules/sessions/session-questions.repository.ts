@@ -1,6 +1,6 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sessionQuestions, sessions } from '../../db/schema/index';
+import { sessionQuestions } from '../../db/schema/index';
 import type { AnswerWrite } from '../history/history.repository';
 
 export type SessionQuestionRow = typeof sessionQuestions.$inferSelect;
@@ -16,28 +16,21 @@ interface Window {
  * session answer's id.
  */
 export function sessionAnswerWrites(
-  db: Db,
   values: typeof sessionQuestions.$inferInsert & { answeredAt: Date },
 ): AnswerWrite[] {
-  const saved = db
-    .insert(sessionQuestions)
-    .values(values)
-    .onConflictDoUpdate({
-      target: [sessionQuestions.sessionId, sessionQuestions.questionId],
-      set: {
-        choices: values.choices,
-        isCorrect: values.isCorrect,
-        score: values.score,
-        confidence: values.confidence ?? null,
-        answeredAt: values.answeredAt,
-      },
-    })
-    .returning({ id: sessionQuestions.id });
-  const touched = db
-    .update(sessions)
-    .set({ updatedAt: values.answeredAt })
-    .where(eq(sessions.id, values.sessionId))
-    .returning({ id: sessions.id });
+  const v = values;
+  const at = v.answeredAt.toISOString();
+  // Plain SQL rather than the query builder: built for every answer (see recordAnswerRows).
+  const saved = sql`insert into session_questions (session_id, user_id, question_id, choices,
+      is_correct, score, confidence, answered_at)
+    values (${v.sessionId}, ${v.userId}, ${v.questionId}, ${JSON.stringify(v.choices)}::jsonb,
+      ${v.isCorrect}, ${v.score}, ${v.confidence ?? null}, ${at}::timestamptz)
+    on conflict (session_id, question_id) do update set choices = excluded.choices,
+      is_correct = excluded.is_correct, score = excluded.score, confidence = excluded.confidence,
+      answered_at = excluded.answered_at
+    returning id`;
+  const touched = sql`update sessions set updated_at = ${at}::timestamptz
+    where id = ${v.sessionId} returning id`;
   return [
     { name: 'saved', write: saved },
     { name: 'touched', write: touched },

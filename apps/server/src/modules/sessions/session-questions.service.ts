@@ -95,7 +95,7 @@ export async function answer(
       mode: 'study',
       confidence: input.confidence,
     },
-    repo.sessionAnswerWrites(db, values),
+    repo.sessionAnswerWrites(values),
   );
   const saved = { ...values, id: logged.also.saved! };
   requestFit(db, userId);
