@@ -15,6 +15,8 @@ export function assertPageExists(q: PageQuery, count: number): void {
 /** Links already made, by base, request URL and page (text, not database data). */
 const links = new Map<string, string>();
 const MAX_LINKS = 5_000;
+/** Longer request URLs are not remembered (the memory a caller can take stays small). */
+const MAX_REMEMBERED_URL = 512;
 
 /**
  * The request's URL, absolute, with `page` set. Remembered: readers ask for the same pages
@@ -30,7 +32,7 @@ function pageLink(request: FastifyRequest, page: number): string {
     url.searchParams.set('page', String(page));
     link = url.toString();
     if (links.size >= MAX_LINKS) links.clear();
-    links.set(key, link);
+    if (request.url.length <= MAX_REMEMBERED_URL) links.set(key, link);
   }
   return link;
 }
