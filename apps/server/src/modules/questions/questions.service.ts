@@ -150,17 +150,33 @@ function correctionJson(correction: Correction): Buffer {
   return json;
 }
 
-/** One question as JSON pieces (cached bytes and the caller's fields as short text), in order. */
+/** A stored answer's JSON, made once per answer object (they live in the cached personal state). */
+const answerJsons = new WeakMap<StoredAnswer, string>();
+
+function answerJson(answer: StoredAnswer | null): string {
+  if (answer === null) return 'null';
+  let json = answerJsons.get(answer);
+  if (json === undefined) {
+    json = JSON.stringify(lastAnswerSchema.parse(toAnswer(answer)));
+    answerJsons.set(answer, json);
+  }
+  return json;
+}
+
+/**
+ * One question as JSON pieces (cached bytes and the caller's fields as short text), in order:
+ * the fields of `toPayload` outside an exam, without building the payload.
+ */
 function questionJson(id: number, p: PayloadParts, into: JsonPiece[]): void {
-  const q = toPayload(id, p, false);
-  const lastAnswer = q.last_answer ? JSON.stringify(lastAnswerSchema.parse(q.last_answer)) : 'null';
+  const { content, answer } = p;
+  const correction = content && answer ? content.correction : null;
   into.push(
     headJson(id, p),
-    `${q.is_favorite},"is_hidden":${q.is_hidden},"has_note":${q.has_note},` +
-      `"playlists":${JSON.stringify(q.playlists)},"last_answer":${lastAnswer},"correction":` +
-      (q.correction ? '' : `null,"is_locked":${q.is_locked}}`),
+    `${p.is_favorite},"is_hidden":${p.is_hidden},"has_note":${p.has_note},` +
+      `"playlists":${JSON.stringify(p.playlists)},"last_answer":${answerJson(answer)},"correction":` +
+      (correction ? '' : `null,"is_locked":${!content}}`),
   );
-  if (q.correction) into.push(correctionJson(q.correction), `,"is_locked":${q.is_locked}}`);
+  if (correction) into.push(correctionJson(correction), `,"is_locked":${!content}}`);
 }
 
 /** Every part read now: the path while the caches are off, and for other sessions. */
