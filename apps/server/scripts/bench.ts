@@ -550,6 +550,17 @@ function rotating(
   return out;
 }
 
+/** `every` requests of `main`, then one of `other`, and so on (each list cycling). */
+function interleave(main: Req[], other: Req[], every: number): Req[] {
+  const out: Req[] = [];
+  const rounds = Math.max(Math.ceil(main.length / every), other.length);
+  for (let i = 0; i < rounds; i++) {
+    for (let k = 0; k < every; k++) out.push(main[(i * every + k) % main.length]!);
+    out.push(other[i % other.length]!);
+  }
+  return out;
+}
+
 function get(url: string, token: string): Promise<{ status: number; body: Buffer }> {
   return new Promise((resolve, reject) => {
     http
@@ -590,7 +601,9 @@ async function main() {
   }
   const database = await openBenchDatabase(env);
   const { small: learners, large } = await prepareLearners(database);
-  const keys = await answerKeys(database, [...new Set(learners.flatMap((l) => l.courses))]);
+  const keys = await answerKeys(database, [
+    ...new Set([...learners, ...large].flatMap((l) => l.courses)),
+  ]);
   const heavyToken = await prepareHeavyLearner(database);
   await database.close();
 
@@ -741,24 +754,29 @@ async function benchRoutes(
     const resume10 = measure('GET sessions-resume (history ×10)', api, resume(large));
     figures.push(first1, first10, resume1, resume10);
     growth.push(['first-unanswered', first1, first10], ['sessions-resume', resume1, resume10]);
+    const answers = (group: Learner[]) =>
+      rotating(group, (l, course, n) => {
+        const list = keys.get(course)!;
+        const q = list[n % list.length]!;
+        return {
+          method: 'POST',
+          path: '/api/session_questions/',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            session: l.sessions.get(course),
+            question: q.question,
+            choices: q.choices,
+          }),
+        };
+      });
+    figures.push(measure('POST session_questions (answer)', api, answers(learners)));
+    // What a busy bank looks like: pages read while other learners answer. Every answer
+    // publishes an invalidation; the readers' caches must keep serving (decision 042).
     figures.push(
       measure(
-        'POST session_questions (answer)',
+        'GET questns + other learners answering (4 pages : 1 answer)',
         api,
-        rotating(learners, (l, course, n) => {
-          const list = keys.get(course)!;
-          const q = list[n % list.length]!;
-          return {
-            method: 'POST',
-            path: '/api/session_questions/',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({
-              session: l.sessions.get(course),
-              question: q.question,
-              choices: q.choices,
-            }),
-          };
-        }),
+        interleave(page, answers(large), 4),
       ),
     );
 
