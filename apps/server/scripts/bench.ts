@@ -27,6 +27,9 @@
  *    learners whose history (history rows and session answers) is ten times larger; prints the
  *    growth of the time per request.
  *
+ * 6. Mixed traffic: the question page of the first learners while the ×10 learners answer (four
+ *    pages to one answer, in one wrk script), so caches are measured under writes.
+ *
  * Each route's wrk script stays in the temporary folder (`qbank-bench-<route>.lua`), so one
  * route can be replayed by hand against a server under a profiler.
  *
