@@ -75,6 +75,10 @@ interface PayloadParts {
   answer: StoredAnswer | null;
 }
 
+/** The correction shows once the caller answered a readable question, never in an exam. */
+const shownCorrection = (p: PayloadParts, exam: boolean) =>
+  !exam && p.content && p.answer ? p.content.correction : null;
+
 function toPayload(id: number, p: PayloadParts, exam: boolean): Question {
   const { meta: m, content } = p;
   const lastAnswer = exam ? null : toAnswer(p.answer);
@@ -97,7 +101,7 @@ function toPayload(id: number, p: PayloadParts, exam: boolean): Question {
     has_note: p.has_note,
     playlists: p.playlists,
     last_answer: lastAnswer,
-    correction: content && lastAnswer ? content.correction : null,
+    correction: shownCorrection(p, exam),
     is_locked: !content,
   };
 }
@@ -169,7 +173,7 @@ function answerJson(answer: StoredAnswer | null): string {
  */
 function questionJson(id: number, p: PayloadParts, into: JsonPiece[]): void {
   const { content, answer } = p;
-  const correction = content && answer ? content.correction : null;
+  const correction = shownCorrection(p, false);
   into.push(
     headJson(id, p),
     `${p.is_favorite},"is_hidden":${p.is_hidden},"has_note":${p.has_note},` +
