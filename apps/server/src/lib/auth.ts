@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -18,7 +18,8 @@ declare module 'fastify' {
   }
 }
 
-export const hashToken = (key: string) => createHash('sha256').update(key).digest('hex');
+// One-shot hashing: every signed-in request hashes its token (decision 042).
+export const hashToken = (key: string) => hash('sha256', key, 'hex');
 
 /** A new random key of 160 bits (40 hex characters, like DRF's). */
 export async function issueToken(db: Db, userId: number): Promise<string> {

@@ -37,10 +37,11 @@ export class ExpiringLru<K, V> {
     readonly ttlMs: number,
   ) {}
 
-  get(key: K): V | undefined {
+  /** `now`: the caller's clock reading, when it reads many entries at once. */
+  get(key: K, now = Date.now()): V | undefined {
     const entry = this.entries.get(key);
     if (entry === undefined) return undefined;
-    if (entry.expires <= Date.now()) {
+    if (entry.expires <= now) {
       this.entries.delete(key);
       return undefined;
     }

@@ -162,8 +162,9 @@ export async function getQuestionCards(
   const { cards } = cacheFor(db, freePerCourse);
   const found = new Map<number, QuestionCard>();
   const missing: number[] = [];
+  const now = Date.now(); // one clock reading for the page: ten cost ~1 µs
   for (const id of ids) {
-    const hit = cards.get(id);
+    const hit = cards.get(id, now);
     if (hit) found.set(id, hit);
     else missing.push(id);
   }

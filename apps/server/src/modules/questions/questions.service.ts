@@ -25,6 +25,7 @@ import {
   freshQuestionContent,
   getQuestionCards,
   type CatalogueMeta,
+  type QuestionCard,
   type QuestionContent,
 } from './content-cache';
 import { getPersonalState, type PersonalState } from './personal-cache';
@@ -145,42 +146,66 @@ function headJson(id: number, p: PayloadParts): Buffer {
   return json;
 }
 
+/** A shown correction, and the end of its question (a shown correction is never locked). */
 function correctionJson(correction: Correction): Buffer {
   let json = corrections.get(correction);
   if (json === undefined) {
-    json = Buffer.from(JSON.stringify(correctionSchema.parse(correction)));
+    const text = JSON.stringify(correctionSchema.parse(correction));
+    json = Buffer.from(`${text},"is_locked":false}`);
     corrections.set(correction, json);
   }
   return json;
 }
 
-/** A stored answer's JSON, made once per answer object (they live in the cached personal state). */
-const answerJsons = new WeakMap<StoredAnswer, string>();
+/**
+ * A stored answer's JSON and the key that follows it, made once per answer object (they live
+ * in the cached personal state).
+ */
+const answerJsons = new WeakMap<StoredAnswer, Buffer>();
 
-function answerJson(answer: StoredAnswer | null): string {
-  if (answer === null) return 'null';
+function answerJson(answer: StoredAnswer): Buffer {
   let json = answerJsons.get(answer);
   if (json === undefined) {
-    json = JSON.stringify(lastAnswerSchema.parse(toAnswer(answer)));
+    const text = JSON.stringify(lastAnswerSchema.parse(toAnswer(answer)));
+    json = Buffer.from(`${text},"correction":`);
     answerJsons.set(answer, json);
   }
   return json;
 }
 
+/** The caller's three flags and the next key, for each combination (favourite, hidden, note). */
+const FLAGS = [false, true].flatMap((favorite) =>
+  [false, true].flatMap((hidden) =>
+    [false, true].map((note) =>
+      Buffer.from(`${favorite},"is_hidden":${hidden},"has_note":${note},"playlists":`),
+    ),
+  ),
+);
+const flagsJson = (p: PayloadParts) =>
+  FLAGS[(Number(p.is_favorite) << 2) | (Number(p.is_hidden) << 1) | Number(p.has_note)]!;
+const NO_PLAYLISTS = Buffer.from('[],"last_answer":');
+const UNANSWERED = Buffer.from('null,"correction":null,"is_locked":false}');
+const UNANSWERED_LOCKED = Buffer.from('null,"correction":null,"is_locked":true}');
+const NO_CORRECTION_LOCKED = Buffer.from('null,"is_locked":true}');
+const COMMA = Buffer.from(',');
+
 /**
- * One question as JSON pieces (cached bytes and the caller's fields as short text), in order:
- * the fields of `toPayload` outside an exam, without building the payload.
+ * One question as JSON pieces, in the order of `toPayload`'s fields outside an exam, without
+ * building the payload: the cached card's bytes, then the caller's fields, each a shared or
+ * cached buffer but the playlists.
  */
 function questionJson(id: number, p: PayloadParts, into: JsonPiece[]): void {
-  const { content, answer } = p;
-  const correction = shownCorrection(p, false);
+  if (into.length) into.push(COMMA);
   into.push(
     headJson(id, p),
-    `${p.is_favorite},"is_hidden":${p.is_hidden},"has_note":${p.has_note},` +
-      `"playlists":${JSON.stringify(p.playlists)},"last_answer":${answerJson(answer)},"correction":` +
-      (correction ? '' : `null,"is_locked":${!content}}`),
+    flagsJson(p),
+    p.playlists.length ? `${JSON.stringify(p.playlists)},"last_answer":` : NO_PLAYLISTS,
   );
-  if (correction) into.push(correctionJson(correction), `,"is_locked":${!content}}`);
+  const correction = shownCorrection(p, false);
+  if (!p.answer) into.push(p.content ? UNANSWERED : UNANSWERED_LOCKED);
+  else if (correction) into.push(answerJson(p.answer), correctionJson(correction));
+  // An answered question the caller can no longer read (their subscription ended).
+  else into.push(answerJson(p.answer), NO_CORRECTION_LOCKED);
 }
 
 /** Every part read now: the path while the caches are off, and for other sessions. */
@@ -232,23 +257,32 @@ async function cachedParts(
   if (sessionId !== undefined && [...states.values()].some((s) => s.sessionId !== sessionId))
     return null;
   const parts = new Map<number, PayloadParts>();
-  for (const [id, card] of cards) {
-    const state = states.get(card.meta.course_id)!;
-    const readable = canRead(access, card.meta.module_id, card.meta.is_free);
-    parts.set(id, {
-      meta: card.meta,
-      content: readable ? card.content : undefined,
-      is_favorite: state.favorites.has(id),
-      is_hidden: state.hidden.has(id),
-      has_note: state.noted.has(id),
-      playlists: state.playlists.get(id) ?? [],
-      answer:
-        state.sessionAnswers.get(id) ??
-        (sessionId === undefined ? state.history.get(id) : undefined) ??
-        null,
-    });
-  }
+  for (const [id, card] of cards)
+    parts.set(id, cachedPart(card, states.get(card.meta.course_id)!, access, sessionId));
   return parts;
+}
+
+/** A cached card with the caller's state of its course (`sessionId`: their current session). */
+function cachedPart(
+  card: QuestionCard,
+  state: PersonalState,
+  access: Access,
+  sessionId: number | undefined,
+): PayloadParts {
+  const id = card.meta.id;
+  const readable = canRead(access, card.meta.module_id, card.meta.is_free);
+  return {
+    meta: card.meta,
+    content: readable ? card.content : undefined,
+    is_favorite: state.favorites.has(id),
+    is_hidden: state.hidden.has(id),
+    has_note: state.noted.has(id),
+    playlists: state.playlists.get(id) ?? [],
+    answer:
+      state.sessionAnswers.get(id) ??
+      (sessionId === undefined ? state.history.get(id) : undefined) ??
+      null,
+  };
 }
 
 /**
@@ -350,19 +384,15 @@ async function cachedCoursePage(deps: Deps, user: User, query: QuestionListQuery
   const { limit, offset } = pageWindow(query);
   const ids = view.positions.slice(offset, offset + limit).map((i) => view.list.ids[i]!);
   const access = await loadAccess(deps, user);
-  const parts = await cachedParts(deps.db, user, ids, access, q.session);
-  if (parts) {
-    const json: JsonPiece[] = [];
-    for (const id of ids) {
-      const part = parts.get(id);
-      if (!part) continue;
-      if (json.length) json.push(',');
-      questionJson(id, part, json);
-    }
-    return { count, json };
+  // The view's state is the caller's state of this course: every question here is in it.
+  const cards = await getQuestionCards(deps.db, ids, access.freePerCourse);
+  const json: JsonPiece[] = [];
+  for (const id of ids) {
+    const card = cards.get(id);
+    if (!card) continue;
+    questionJson(id, cachedPart(card, view.state, access, q.session), json);
   }
-  const results = await serializeQuestions(deps, user, ids, access, { sessionId: q.session });
-  return { count, results };
+  return { count, json };
 }
 
 /** A page of the list: its items as objects, or as JSON text when the caches served them. */
