@@ -45,6 +45,11 @@ export interface CatalogueMeta {
 export interface QuestionCard {
   meta: CatalogueMeta;
   content: QuestionContent;
+  /**
+   * The card's JSON for the question list, made by its first reader (the questions service):
+   * it lives and dies with the card, and a page finds it without a lookup.
+   */
+  json: { readable?: Buffer; locked?: Buffer; correction?: Buffer };
 }
 
 /** Question entries kept per database; the least recently read are dropped first. */
@@ -179,7 +184,7 @@ export async function getQuestionCards(
   for (const meta of metas) {
     const content = contents.get(meta.id);
     if (!content) continue;
-    const card = { meta, content };
+    const card = { meta, content, json: {} };
     if (keep) cards.set(meta.id, card);
     found.set(meta.id, card);
   }
