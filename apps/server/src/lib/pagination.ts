@@ -77,8 +77,9 @@ export function paginatedResponse<T>(
 }
 
 /**
- * Serialized JSON: UTF-8 bytes (cached and reused), or ASCII text made for this request (the
- * caller's fields: numbers, booleans, ids, ISO instants, links), whose length is its size.
+ * Serialized JSON: UTF-8 bytes (cached and reused), or ASCII text made for this request
+ * (numbers, booleans, ids, links: whatever may hold other text is cached as bytes), whose
+ * length is its size.
  */
 export type JsonPiece = Buffer | string;
 
@@ -93,14 +94,15 @@ function writeAscii(out: Buffer, at: number, text: string): number {
 
 /**
  * Pages are cut from shared slabs, as Node cuts small buffers from its pool: a page (~9 KB) is
- * above the pool's limit, and allocating it alone cost as much as a tenth of building it.
+ * above the pool's limit, and allocating it alone cost as much as a tenth of building it. A
+ * response still being sent keeps its slab alive, so slabs stay small.
  */
-const SLAB_SIZE = 256 * 1024;
+const SLAB_SIZE = 64 * 1024;
 let slab = Buffer.allocUnsafeSlow(SLAB_SIZE);
 let slabUsed = 0;
 
 function allocate(size: number): Buffer {
-  if (size > SLAB_SIZE / 8) return Buffer.allocUnsafe(size);
+  if (size > SLAB_SIZE / 4) return Buffer.allocUnsafe(size);
   if (slabUsed + size > SLAB_SIZE) {
     slab = Buffer.allocUnsafeSlow(SLAB_SIZE);
     slabUsed = 0;
