@@ -1,11 +1,12 @@
 import { staffQuestionInputSchema } from '@qbank/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
-import { purchases } from '../db/schema/index';
+import { purchases, sessions } from '../db/schema/index';
 import { updateQuestion } from '../modules/backoffice/question-admin.service';
 import { getQuestionCards } from '../modules/questions/content-cache';
 import { answerInHistory, startSession, subscribe } from '../../test/factories';
 import { getPersonalState, getSubscriptionAccess } from '../modules/questions/personal-cache';
+import { answerSession } from '../modules/sessions/answer-sessions';
 import { approvePurchase } from '../modules/subscriptions/subscriptions.service';
 import { buildCourse, buildQuestion, buildUser, type TestUser } from '../../test/factories';
 import { setupTestApp } from '../../test/helper';
@@ -25,7 +26,7 @@ const FREE = config.freeQuestionsPerCourse;
  * What each documented write does to the caches.
  * - caller: a signed-in user's own write; that user's entries are dropped (the write hook).
  * - progress: an answer (route config `invalidates: 'progress'`); the writer's personal state is
- *   dropped, their token lookup and subscription access stay (an answer changes neither).
+ *   dropped, their token lookup, subscription access and sessions stay (an answer changes none).
  * - staff: a staff write; every cache is emptied (the write hook publishes `all`; services
  *   also publish precisely for the learners they touch, see the tests below).
  * - anonymous: no signed-in caller; the service publishes for the account it changes (tested
@@ -152,13 +153,20 @@ async function documentedWrites(): Promise<string[]> {
 const course = await buildCourse(db);
 const question = await buildQuestion(db, { courseId: course.id });
 
-/** Fills every cache for `learner`: token lookup, personal state, access, and the cards. */
+/**
+ * Fills every cache for `learner`: token lookup, personal state, access, a session to answer
+ * in, and the cards.
+ */
 async function warm(learner: TestUser): Promise<void> {
   expect((await app.inject({ url: '/api/auth/user/', headers: learner.headers })).statusCode).toBe(
     200,
   );
   await getPersonalState(db, learner.user.id, course.id);
   await getSubscriptionAccess(db, learner.user.id);
+  // Inserted without an event: the learner is new, and an event's echo (NOTIFY on a
+  // PostgreSQL server) arriving after this function would drop what it warmed.
+  const [session] = await db.insert(sessions).values({ userId: learner.user.id }).returning();
+  await answerSession(db, learner.user.id, session!.id);
   await getQuestionCards(db, [question.id], FREE);
 }
 
@@ -220,6 +228,7 @@ describe('every documented write route', () => {
           'token-users': 1,
           'personal-state': 0,
           'subscription-access': 1,
+          'answer-sessions': 1,
         });
         expect(entriesOf(bystander.user.id), key).toEqual(before);
       } else {

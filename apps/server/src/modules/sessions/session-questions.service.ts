@@ -17,6 +17,7 @@ import {
   logAnswer,
 } from '../history/answers';
 import type { AccessDeps } from '../questions/access';
+import { answerSession } from './answer-sessions';
 import * as repo from './session-questions.repository';
 import { ownSession } from './sessions.service';
 
@@ -66,7 +67,7 @@ export async function answer(
 ): Promise<SessionQuestion> {
   const { db } = deps;
   const userId = user.id;
-  const session = await ownSession(deps, user, input.session);
+  const session = await answerSession(db, userId, input.session);
   if (session.isFinished) throw badRequest('session', FINISHED_SESSION_MESSAGE);
   const question = await loadAnswerableQuestion(deps, user, input.question);
   const inSession = session.courseId

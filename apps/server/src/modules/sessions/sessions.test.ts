@@ -353,6 +353,18 @@ describe('/api/session_questions/', () => {
     expect(open.results.map((s: { id: number }) => s.id)).toEqual([session.id]);
   });
 
+  it('answers 404 in a session deleted after answers (kept in memory, decision 042)', async () => {
+    const learner = await buildUser(db);
+    const { course, questions } = await courseWithQuestions(2);
+    const session = (await call(learner, 'POST', 'sessions/', { course_id: course.id })).json();
+    expect((await answer(learner, session.id, questions[0]!)).statusCode).toBe(201);
+    expect((await answer(learner, session.id, questions[1]!)).statusCode).toBe(201);
+    expect((await call(learner, 'DELETE', `sessions/${session.id}/`)).statusCode).toBe(204);
+    const gone = await answer(learner, session.id, questions[0]!);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json()).toEqual({ detail: 'Not found.' });
+  });
+
   it('deletes one answer; another user’s answer is 404', async () => {
     const learner = await buildUser(db);
     const stranger = await buildUser(db);
