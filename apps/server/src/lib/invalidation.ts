@@ -21,7 +21,10 @@ import { executePrepared, type Database, type Db } from '../db/client';
  */
 export type Invalidation =
   | { kind: 'user'; userId: number }
-  /** Only the user's study progress changed (an answer): their account and access did not. */
+  /**
+   * Only the user's study progress changed (an answer): their account, access and sessions (what
+   * an answer needs of them) did not.
+   */
   | { kind: 'progress'; userId: number }
   | { kind: 'content'; ids?: number[] }
   | { kind: 'all' };
@@ -233,7 +236,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * What a learner's write on this route changes (decision 042): 'progress' for routes that
-     * only record answers (the caller's token and access stay cached); default: the whole user.
+     * only record answers (the caller's token, access and sessions stay cached); default: the
+     * whole user.
      */
     invalidates?: 'progress';
   }
