@@ -56,7 +56,7 @@ const tokenCache = defineCache<string, User>('token-users', {
   userOf: (_hash, user) => user.id,
   onEvent(cache, event) {
     if (event.kind === 'all') cache.clear();
-    if (event.kind === 'user') cache.deleteWhere((_hash, user) => user.id === event.userId);
+    if (event.kind === 'user') cache.deleteUser(event.userId);
   },
 });
 

@@ -352,6 +352,26 @@ describe('the expiry backstop', () => {
     expect(cache.keys().sort((a, b) => a - b)).toEqual([0, 18, 19, 20]);
   });
 
+  it("drops one user's entries, and only theirs, through evictions and replacements", () => {
+    // Keys `user:course`, as the personal state's.
+    const cache = new ExpiringLru<string, string>(4, 60_000, (key) => Number(key.split(':')[0]));
+    cache.set('1:1', 'a');
+    cache.set('1:2', 'b');
+    cache.set('2:1', 'c');
+    cache.set('2:2', 'd');
+    cache.set('3:1', 'e'); // evicts 1:1
+    cache.deleteUser(1);
+    expect(cache.keys().sort()).toEqual(['2:1', '2:2', '3:1']);
+    cache.set('1:3', 'f');
+    cache.deleteUser(2);
+    expect(cache.keys().sort()).toEqual(['1:3', '3:1']);
+    cache.deleteUser(2);
+    cache.delete('3:1');
+    cache.deleteUser(3);
+    expect(cache.keys()).toEqual(['1:3']);
+    expect(() => new ExpiringLru<number, string>(2, 1_000).deleteUser(1)).toThrow();
+  });
+
   it('an entry older than its lifetime is gone, as if dropped', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {

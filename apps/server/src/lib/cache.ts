@@ -28,13 +28,19 @@ export type { Invalidation } from './invalidation';
 
 /** A map bounded by entries (least recently read dropped first) whose entries expire. */
 export class ExpiringLru<K, V> {
-  private readonly entries = new Map<K, { value: V; expires: number; stamp: number }>();
+  private readonly entries = new Map<
+    K,
+    { value: V; expires: number; stamp: number; user: number | undefined }
+  >();
   /** Counts insertions and refreshes: an entry's `stamp` says how many came after it. */
   private clock = 0;
+  /** With `userOf`: each user's keys, so that dropping one user's entries reads only those. */
+  private readonly byUser = new Map<number, Set<K>>();
 
   constructor(
     readonly limit: number,
     readonly ttlMs: number,
+    private readonly userOf?: (key: K, value: V) => number,
   ) {}
 
   /** `now`: the caller's clock reading, when it reads many entries at once. */
@@ -42,7 +48,7 @@ export class ExpiringLru<K, V> {
     const entry = this.entries.get(key);
     if (entry === undefined) return undefined;
     if (entry.expires <= now) {
-      this.entries.delete(key);
+      this.delete(key);
       return undefined;
     }
     // Map order is the eviction order. A read moves its entry to the young end only once it
@@ -63,24 +69,43 @@ export class ExpiringLru<K, V> {
 
   /** Stores `value`; `expires` (epoch ms) shortens the entry's life below the TTL. */
   set(key: K, value: V, expires = Infinity): void {
-    this.entries.delete(key);
+    this.delete(key);
     const lifetime = Math.min(expires, Date.now() + this.ttlMs);
-    this.entries.set(key, { value, expires: lifetime, stamp: ++this.clock });
-    while (this.entries.size > this.limit) this.entries.delete(this.entries.keys().next().value!);
+    const user = this.userOf?.(key, value);
+    this.entries.set(key, { value, expires: lifetime, stamp: ++this.clock, user });
+    if (user !== undefined) {
+      const keys = this.byUser.get(user);
+      if (keys) keys.add(key);
+      else this.byUser.set(user, new Set([key]));
+    }
+    while (this.entries.size > this.limit) this.delete(this.entries.keys().next().value!);
   }
 
   delete(key: K): void {
+    const entry = this.entries.get(key);
+    if (entry === undefined) return;
     this.entries.delete(key);
+    if (entry.user === undefined) return;
+    const keys = this.byUser.get(entry.user);
+    keys?.delete(key);
+    if (keys?.size === 0) this.byUser.delete(entry.user);
+  }
+
+  /** Drops one user's entries (a cache made with `userOf`): reads only theirs. */
+  deleteUser(userId: number): void {
+    if (!this.userOf) throw new Error('deleteUser needs a cache that knows whose entries are');
+    for (const key of this.byUser.get(userId) ?? []) this.entries.delete(key);
+    this.byUser.delete(userId);
   }
 
   /** Drops the entries whose key or value matches. */
   deleteWhere(match: (key: K, value: V) => boolean): void {
-    for (const [key, entry] of [...this.entries])
-      if (match(key, entry.value)) this.entries.delete(key);
+    for (const [key, entry] of [...this.entries]) if (match(key, entry.value)) this.delete(key);
   }
 
   clear(): void {
     this.entries.clear();
+    this.byUser.clear();
   }
 
   keys(): K[] {
@@ -135,7 +160,8 @@ export function defineCache<K, V>(
     of(db) {
       let cache = perDb.get(db);
       if (!cache) {
-        const created = new ExpiringLru<K, V>(definition.limit, definition.ttlMs);
+        const { limit, ttlMs, userOf } = definition;
+        const created = new ExpiringLru<K, V>(limit, ttlMs, userOf);
         busFor(db).subscribe((event) => definition.onEvent(created, event));
         perDb.set(db, (cache = created));
       }

@@ -70,7 +70,7 @@ export const COURSE_CACHE_SIZE = 1_000;
 
 // Free preview and case positions depend on the other questions of a course, so any content
 // change (or `all`) drops every card and course list.
-const dropOnContent = (cache: ExpiringLru<number, unknown>, event: Invalidation) => {
+const dropOnContent = <V>(cache: ExpiringLru<number, V>, event: Invalidation) => {
   if (event.kind === 'content' || event.kind === 'all') cache.clear();
 };
 const cardCache = defineCache<number, QuestionCard>('question-cards', {

@@ -34,8 +34,7 @@ const personalCache = defineCache<string, PersonalState>('personal-state', {
   userOf: (k) => Number(k.split(':')[0]),
   onEvent(cache, event) {
     if (event.kind === 'user' || event.kind === 'progress') {
-      const prefix = `${event.userId}:`;
-      cache.deleteWhere((k) => k.startsWith(prefix));
+      cache.deleteUser(event.userId);
     } else {
       // Content changes may move questions between courses: start again.
       cache.clear();

@@ -22,7 +22,7 @@ const answerSessions = defineCache<string, AnswerSession>('answer-sessions', {
   ttlMs: 60_000,
   userOf: (_key, session) => session.userId,
   onEvent(cache, event) {
-    if (event.kind === 'user') cache.deleteWhere((_key, s) => s.userId === event.userId);
+    if (event.kind === 'user') cache.deleteUser(event.userId);
     else if (event.kind !== 'progress') cache.clear();
   },
 });
