@@ -98,11 +98,6 @@ export class ExpiringLru<K, V> {
     this.byUser.delete(userId);
   }
 
-  /** Drops the entries whose key or value matches. */
-  deleteWhere(match: (key: K, value: V) => boolean): void {
-    for (const [key, entry] of [...this.entries]) if (match(key, entry.value)) this.delete(key);
-  }
-
   clear(): void {
     this.entries.clear();
     this.byUser.clear();

@@ -12,14 +12,12 @@ export function assertPageExists(q: PageQuery, count: number): void {
   if (q.page > 1 && (q.page - 1) * q.page_size >= count) throw notFound('Invalid page.');
 }
 
-/** The links of a request URL's page, as text and as JSON text. */
+/** The links of a request URL's page. */
 interface Links {
   base: string;
   page: number;
   next: string;
   previous: string;
-  nextJson: string;
-  previousJson: string;
 }
 /** Links already made, by request URL (text, not database data). */
 const links = new Map<string, Links>();
@@ -35,30 +33,29 @@ function linkTo(request: FastifyRequest, page: number): string {
 }
 
 /**
- * The next and previous links of the request's page. Remembered: readers ask
- * for the same pages again and again, and parsing and re-serializing a URL costs more than the
- * rest of a cached question page.
+ * The next and previous links of the request's page. Remembered: readers ask for the same
+ * pages again and again, and parsing and re-serializing a URL costs more than the rest of a
+ * cached question page.
  */
 function linksOf(request: FastifyRequest, page: number): Links {
   const base = request.server.config.publicUrl;
   const known = links.get(request.url);
   if (known?.base === base && known.page === page) return known;
-  const next = linkTo(request, page + 1);
   const previous = page > 1 ? linkTo(request, page - 1) : '';
-  const made = {
-    base,
-    page,
-    next,
-    previous,
-    nextJson: JSON.stringify(next),
-    previousJson: JSON.stringify(previous),
-  };
+  const made = { base, page, next: linkTo(request, page + 1), previous };
   if (links.size >= MAX_LINKS) links.clear();
   if (request.url.length <= MAX_REMEMBERED_URL) links.set(request.url, made);
   return made;
 }
 
-const hasNext = (q: PageQuery, count: number) => q.page * q.page_size < count;
+/** DRF's next/previous links of a page of `count` results (null past either end). */
+function pageLinks(request: FastifyRequest, q: PageQuery, count: number) {
+  const hasNext = q.page * q.page_size < count;
+  const hasPrevious = q.page > 1;
+  if (!hasNext && !hasPrevious) return { next: null, previous: null };
+  const known = linksOf(request, q.page);
+  return { next: hasNext ? known.next : null, previous: hasPrevious ? known.previous : null };
+}
 
 /** `{count, next, previous, results}` with absolute next/previous links. */
 export function paginatedResponse<T>(
@@ -67,13 +64,7 @@ export function paginatedResponse<T>(
   count: number,
   results: T[],
 ): Paginated<T> {
-  const known = hasNext(q, count) || q.page > 1 ? linksOf(request, q.page) : null;
-  return {
-    count,
-    next: hasNext(q, count) ? known!.next : null,
-    previous: q.page > 1 ? known!.previous : null,
-    results,
-  };
+  return { count, ...pageLinks(request, q, count), results };
 }
 
 /**
@@ -139,10 +130,9 @@ export function paginatedJson(
   count: number,
   results: JsonPiece[],
 ): Buffer {
-  const known = hasNext(q, count) || q.page > 1 ? linksOf(request, q.page) : null;
-  const next = hasNext(q, count) ? known!.nextJson : 'null';
-  const previous = q.page > 1 ? known!.previousJson : 'null';
-  results.unshift(`{"count":${count},"next":${next},"previous":${previous},"results":[`);
+  const { next, previous } = pageLinks(request, q, count);
+  const linkFields = `"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)}`;
+  results.unshift(`{"count":${count},${linkFields},"results":[`);
   results.push(']}');
   return joinPieces(results);
 }
