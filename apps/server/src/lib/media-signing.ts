@@ -55,10 +55,16 @@ export function loadMediaSecret(configured: string | undefined, dataDir: string)
   if (configured) return Buffer.from(configured, 'utf8');
   const file = path.join(dataDir, SECRET_FILE);
   fs.mkdirSync(dataDir, { recursive: true });
+  // Written aside, then linked into place: a worker starting at the same moment either finds
+  // no file or the whole secret, never an empty file still being written.
+  const draft = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(draft, randomBytes(32).toString('hex'), { mode: 0o600 });
   try {
-    fs.writeFileSync(file, randomBytes(32).toString('hex'), { flag: 'wx', mode: 0o600 });
+    fs.linkSync(draft, file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    fs.rmSync(draft, { force: true });
   }
   const secret = fs.readFileSync(file, 'utf8').trim();
   if (secret.length < 32)
