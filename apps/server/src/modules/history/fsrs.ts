@@ -24,17 +24,31 @@ export interface SchedulerOptions {
   weights: number[] | null;
 }
 
+/**
+ * Schedulers by their options, made once: making one cost as much as the review it computes,
+ * on every answer. Keyed by the whole options, so a kept scheduler is never out of date.
+ */
+const schedulers = new Map<string, FSRS>();
+
 export function schedulerFor(options: SchedulerOptions): FSRS {
-  return fsrs(
-    generatorParameters({
-      request_retention: options.desiredRetention,
-      enable_fuzz: false,
-      enable_short_term: true,
-      learning_steps: [...LEARNING_STEPS],
-      relearning_steps: [...RELEARNING_STEPS],
-      ...(options.weights ? { w: options.weights } : {}),
-    }),
-  );
+  const key = `${options.desiredRetention}|${options.weights?.join(',') ?? ''}`;
+  let scheduler = schedulers.get(key);
+  if (!scheduler) {
+    // Learners' own weights are many and rarely shared: a bound, not an LRU.
+    if (schedulers.size >= 1_000) schedulers.clear();
+    scheduler = fsrs(
+      generatorParameters({
+        request_retention: options.desiredRetention,
+        enable_fuzz: false,
+        enable_short_term: true,
+        learning_steps: [...LEARNING_STEPS],
+        relearning_steps: [...RELEARNING_STEPS],
+        ...(options.weights ? { w: options.weights } : {}),
+      }),
+    );
+    schedulers.set(key, scheduler);
+  }
+  return scheduler;
 }
 
 export const GRADE: Record<RatingName, Grade> = {
