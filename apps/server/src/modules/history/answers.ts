@@ -5,17 +5,10 @@ import type { User } from '../../lib/auth';
 import { badRequest } from '../../lib/errors';
 import { assertQuestionAccess, cachedAnswerableCard, type AccessDeps } from '../questions/access';
 import type { QuestionCard } from '../questions/content-cache';
-import { countedAnswerWrites } from '../stats/index';
-import { streakWrite } from '../review/index';
-import {
-  findAnswerableQuestions,
-  recordAnswerRows,
-  type AnswerableQuestion,
-  type AnswerWrite,
-} from './history.repository';
+import { bucketOf } from '../stats/index';
+import { findAnswerableQuestions, type AnswerableQuestion } from './history.repository';
 import { clock } from '../../lib/clock';
-import { answerReview, reviewAfterAnswer } from './review-cards';
-import { cardContext } from './review-log.repository';
+import { answerBatches, type AnswerRow } from './answer-batches';
 import { scoreAnswer } from './scoring';
 
 /**
@@ -108,8 +101,6 @@ export function grade(question: AnswerableQuestion, ticked: number[], rule: Scor
   };
 }
 
-export type { AnswerWrite } from './history.repository';
-
 export interface AnswerEntry {
   userId: number;
   question: AnswerableQuestion;
@@ -122,59 +113,52 @@ export interface AnswerEntry {
   counted?: boolean;
 }
 
+/** The session an answer is given in: its row there is written with the answer. */
+export interface SessionAnswer {
+  sessionId: number;
+  answeredAt: Date;
+}
+
 /**
  * Appends a graded answer to the user's permanent history, updates its mistakes-shelf row,
- * reschedules its card (decision 038) and, when it counts, adds it to the statistics'
- * aggregates (decision 039), together with the caller's `also` writes: all in ONE statement
- * (atomic, one snapshot), after one read of the card's context. The answer is the hottest
- * write, and a round trip costs more here than the SQL it carries (decision 042). Returns the
- * history row and the id each `also` write returned.
+ * reschedules its card (decision 038), adds it to the statistics' aggregates when it counts
+ * (decision 039) and saves it in its session if it has one: all in one statement, with the
+ * other answers that arrived meanwhile (group commit, `answer-batches.ts`). Resolves once it
+ * is committed, with the history row and the session row's id.
  */
-export async function logAnswer(db: Db, entry: AnswerEntry, also: AnswerWrite[] = []) {
+export async function logAnswer(db: Db, entry: AnswerEntry, session?: SessionAnswer) {
   const { userId, question, graded } = entry;
-  const counted = entry.counted ?? true;
-  const confidence = entry.confidence ?? null;
-  const answer = {
+  const history = {
     userId,
     questionId: question.id,
-    score: graded.score,
-    timeSpentMs: entry.timeSpentMs,
-    confidence,
-    now: clock.now(),
-  };
-  const review = answerReview(await cardContext(db, userId, question.id), answer);
-  const fact = { userId, questionId: question.id, isCorrect: graded.isCorrect };
-  const history = {
-    ...fact,
+    isCorrect: graded.isCorrect,
     choices: graded.choices,
     score: graded.score,
     timeSpentMs: entry.timeSpentMs,
     mode: entry.mode,
-    confidence,
-    counted,
+    confidence: entry.confidence ?? null,
+    counted: entry.counted ?? true,
   };
-  const counts = { ...fact, courseId: question.courseId, sourceId: question.sourceId };
-  const recorded = await recordAnswerRows(db, {
-    history,
-    writes: [
-      streakWrite(fact),
-      ...(review.kind === 'write' ? [review.writes] : []),
-      ...(counted
-        ? [
-            countedAnswerWrites({
-              ...counts,
-              choices: graded.choices,
-              timeSpentMs: entry.timeSpentMs,
-            }),
-          ]
-        : []),
-    ],
-    hasCard: review.kind === 'write',
-    also,
-  });
-  // A case's last question, or a card another request rescheduled since it was read.
-  if (review.kind === 'after' || !recorded.cardWritten) await reviewAfterAnswer(db, answer);
-  return { ...history, id: recorded.id, createdAt: recorded.createdAt, also: recorded.also };
+  const row: AnswerRow = {
+    user_id: userId,
+    question_id: question.id,
+    choices: history.choices,
+    is_correct: history.isCorrect,
+    score: history.score,
+    time_spent_ms: history.timeSpentMs,
+    mode: history.mode,
+    confidence: history.confidence,
+    counted: history.counted,
+    course_id: question.courseId,
+    source_id: question.sourceId,
+    bucket: String(bucketOf(history.timeSpentMs)),
+    ...(session
+      ? { session_id: session.sessionId, answered_at: session.answeredAt.toISOString() }
+      : {}),
+  };
+  const review = { ...history, now: clock.now() };
+  const recorded = await answerBatches(db).write(row, review);
+  return { ...history, id: recorded.id, createdAt: recorded.createdAt, savedId: recorded.savedId };
 }
 
 /** Published questions with their choices, by id, to build corrections in bulk. */

@@ -1,8 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { reviewLogs } from '../../db/schema/index';
 import { questionEvaluations } from '../../db/schema/index';
-import { reviewLogAfterCardWrite } from './review-log.repository';
+import { answerInput, type CardInput } from './history.repository';
 
 export type EvaluationRow = typeof questionEvaluations.$inferSelect;
 export type EvaluationState = Pick<
@@ -48,52 +47,39 @@ export async function saveEvaluation(
 }
 
 /**
- * The card's new state computed from the row read as `version` (its xmin; null when there was
- * no card), for the answer's own statement: written only if the card is still that row version,
- * so a concurrent review is never overwritten (the caller rates again when nothing comes back).
- * Returns the card's id.
+ * The `card` and `log` CTEs over `input` (its rows with a `card_id`): each card's next state,
+ * written only if the stored card is still the row version read (`card_version`, its xmin; null
+ * when there was no card), so a concurrent review is never overwritten (the caller rates again
+ * when its row is not in `card`), and the review's log entry, written with it.
  */
-export function saveEvaluationIfUnchanged(
-  userId: number,
-  questionId: number,
-  state: EvaluationState,
-  version: string | null,
-): SQL {
-  const unchanged =
-    version === null ? sql`false` : sql`question_evaluations.xmin::text = ${version}`;
-  const at = (d: Date | null) => sql`${d === null ? null : d.toISOString()}::timestamptz`;
-  const s = state;
-  // Plain SQL rather than the query builder: built for every answer (see recordAnswerRows).
-  return sql`insert into question_evaluations (user_id, question_id, rating, stability,
-      difficulty, reps, lapses, state, learning_steps, scheduled_days, last_review, due_at,
-      updated_at)
-    values (${userId}, ${questionId}, ${s.rating}, ${s.stability}, ${s.difficulty}, ${s.reps},
-      ${s.lapses}, ${s.state}, ${s.learningSteps}, ${s.scheduledDays}, ${at(s.lastReview)},
-      ${at(s.dueAt)}, ${at(s.updatedAt)})
+export const CARD_WRITES: SQL = sql`card as (insert into question_evaluations (user_id,
+      question_id, rating, stability, difficulty, reps, lapses, state, learning_steps,
+      scheduled_days, last_review, due_at, updated_at)
+    select i.user_id, i.card_id, i.rating, i.stability, i.difficulty, i.reps, i.lapses, i.state,
+      i.learning_steps, i.scheduled_days, i.last_review, i.due_at, i.updated_at
+    from input i where i.card_id is not null order by i.user_id
     on conflict (user_id, question_id) do update set rating = excluded.rating,
       stability = excluded.stability, difficulty = excluded.difficulty, reps = excluded.reps,
       lapses = excluded.lapses, state = excluded.state, learning_steps = excluded.learning_steps,
       scheduled_days = excluded.scheduled_days, last_review = excluded.last_review,
       due_at = excluded.due_at, updated_at = excluded.updated_at
-    where ${unchanged}
-    returning id`;
-}
+    where question_evaluations.xmin::text = (select v.card_version from input v
+      where v.user_id = excluded.user_id and v.card_id = excluded.question_id)
+    returning id, user_id),
+  log as (insert into review_logs (user_id, question_id, rating, state, reviewed_at, source,
+      previous)
+    select i.user_id, i.card_id, i.log_rating, i.log_state, i.reviewed_at, 'answer', i.previous
+    from input i join card c on c.user_id = i.user_id)`;
 
-/**
- * A card's next state and its review's log entry as two CTEs: `card`, written only if the card
- * is still the version read (returns its id), and `log`, written with it.
- */
-export function cardWrites(
-  card: { userId: number; questionId: number; state: EvaluationState; version: string | null },
-  log: typeof reviewLogs.$inferInsert,
-): SQL {
-  const write = saveEvaluationIfUnchanged(card.userId, card.questionId, card.state, card.version);
-  return sql`card as (${write}), log as (${reviewLogAfterCardWrite(log)})`;
-}
-
-/** Runs `cardWrites` as a statement of its own; false when the card had changed. */
-export async function writeCardIfUnchanged(db: Db, writes: SQL): Promise<boolean> {
-  const result = await db.execute(sql`with ${writes} select count(*)::int as n from card`);
+/** Writes one learner's card as `CARD_WRITES` does, on its own; false when the card had changed. */
+export async function writeCardIfUnchanged(
+  db: Db,
+  userId: number,
+  card: CardInput,
+): Promise<boolean> {
+  const statement = sql`with ${answerInput([{ user_id: userId, ...card }])}, ${CARD_WRITES}
+    select count(*)::int as n from card`;
+  const result = await db.execute(statement);
   return (result as unknown as { rows: { n: number }[] }).rows[0]!.n === 1;
 }
 

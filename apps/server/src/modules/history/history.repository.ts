@@ -3,7 +3,6 @@ import { executePrepared, type Db } from '../../db/client';
 import { choices, courses, questionAnswerHistory, questions } from '../../db/schema/index';
 
 export type HistoryRow = typeof questionAnswerHistory.$inferSelect;
-export type NewHistoryRow = typeof questionAnswerHistory.$inferInsert;
 
 interface Window {
   limit: number;
@@ -56,52 +55,112 @@ export async function findAnswerableQuestions(
   return found;
 }
 
-/** A write that belongs to an answer (its session's row): a named common table expression. */
-export interface AnswerWrite {
-  name: string;
-  /** An INSERT or UPDATE that returns `id`, in plain SQL (the answer's statement is hot). */
-  write: SQL;
+/**
+ * One answer's row of a batch's `input` (group commit, decision 042): what every write of the
+ * batch statement reads. The features' writes are CTEs over `input` (alias `i`), in plain SQL
+ * of fixed text, so the statement is parsed and planned once per connection whatever the batch.
+ */
+export interface AnswerInputRow extends Partial<CardInput> {
+  /** The answer's place in its batch; a batch holds one answer per learner and per question. */
+  ord: number;
+  user_id: number;
+  question_id: number;
+  choices: number[];
+  is_correct: boolean;
+  score: number;
+  time_spent_ms: number;
+  mode: string;
+  confidence: string | null;
+  counted: boolean;
+  course_id: number;
+  source_id: number | null;
+  /** The answer's time bucket (statistics). */
+  bucket: string;
+  /** Its session's row, when it is a session's answer. */
+  session_id?: number;
+  answered_at?: string;
 }
 
 /**
- * Runs an answer as ONE statement: the history row (`hist`), the other features' writes (named
- * CTEs, which see the statement's snapshot, not each other's rows, and use its now()) and the
- * caller's `also` writes. Returns the history row's id and instant, whether the guarded card
- * write (a `card` CTE, when `hasCard`) went through, and the id each `also` write returned.
+ * A card's next state, written only if the stored card is still `card_version` (its xmin): in
+ * an answer's row when the answer reschedules its card now (the `card` and `log` CTEs).
  */
-export async function recordAnswerRows(
+export interface CardInput {
+  card_id: number;
+  card_version: string | null;
+  rating: string;
+  stability: number;
+  difficulty: number;
+  reps: number;
+  lapses: number;
+  state: number;
+  learning_steps: number;
+  scheduled_days: number;
+  last_review: string | null;
+  due_at: string;
+  updated_at: string;
+  log_rating: number;
+  log_state: number;
+  reviewed_at: string;
+  previous: Record<string, unknown> | null;
+}
+
+/** The `input` CTE: the rows given as one JSON parameter, typed once here. */
+export const answerInput = (rows: object[]): SQL => sql`input as materialized (
+  select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as i(ord int, user_id int,
+    question_id int, choices jsonb, is_correct boolean, score real, time_spent_ms int, mode text,
+    confidence text, counted boolean, course_id int, source_id int, bucket text, card_id int,
+    card_version text, rating text, stability float8, difficulty float8, reps int, lapses int,
+    state smallint, learning_steps int, scheduled_days int, last_review timestamptz,
+    due_at timestamptz, updated_at timestamptz, log_rating smallint, log_state smallint,
+    reviewed_at timestamptz, previous jsonb, session_id int, answered_at timestamptz))`;
+
+/** What the batch statement returns for each of its answers. */
+export interface RecordedAnswer {
+  id: number;
+  createdAt: Date;
+  /** False when the answer carried a card write and the card had changed since it was read. */
+  cardWritten: boolean;
+  /** The session answer's id, for a session's answer. */
+  savedId: number | null;
+}
+
+/**
+ * Records a batch of answers as ONE statement: the history rows (`hist`) and the other
+ * features' writes, which see the statement's snapshot (not each other's rows) and its now().
+ * One round trip and one commit for the whole batch. Rows come back in `ord` order.
+ */
+export async function recordAnswerBatch(
   db: Db,
-  answer: { history: NewHistoryRow; writes: SQL[]; hasCard: boolean; also: AnswerWrite[] },
-) {
-  const h = answer.history;
-  // Plain SQL rather than the query builder: this statement is built for every answer, and
-  // walking the builder's column objects cost more than the database's work on it.
-  const history = sql`insert into question_answer_history (user_id, question_id, choices,
-      is_correct, score, time_spent_ms, mode, confidence, counted)
-    values (${h.userId}, ${h.questionId}, ${JSON.stringify(h.choices)}::jsonb, ${h.isCorrect},
-      ${h.score}, ${h.timeSpentMs ?? 0}, ${h.mode}, ${h.confidence ?? null}, ${h.counted ?? true})
-    returning id, created_at`;
-  const writes = [
-    sql`hist as (${history})`,
-    ...answer.writes,
-    ...answer.also.map((a) => sql`${sql.identifier(a.name)} as (${a.write})`),
-  ];
-  const returned = [
-    sql`(select id from hist) as history_id`,
-    sql`(select extract(epoch from created_at) * 1000 from hist)::float8 as created_ms`,
-    answer.hasCard ? sql`(select count(*) from card)::int as card_written` : sql`1 as card_written`,
-    ...answer.also.map(
-      (a) => sql`(select id from ${sql.identifier(a.name)}) as ${sql.identifier(a.name)}`,
-    ),
-  ];
-  const statement = sql`with ${sql.join(writes, sql`, `)} select ${sql.join(returned, sql`, `)}`;
-  const [row] = await executePrepared<Record<string, number | null>>(db, statement);
-  return {
-    id: row!.history_id!,
-    createdAt: new Date(row!.created_ms!),
-    cardWritten: row!.card_written === 1,
-    also: Object.fromEntries(answer.also.map((a) => [a.name, row![a.name] ?? null])),
-  };
+  rows: AnswerInputRow[],
+  writes: SQL[],
+): Promise<RecordedAnswer[]> {
+  const statement = sql`with ${answerInput(rows)},
+    hist as (insert into question_answer_history (user_id, question_id, choices, is_correct, score,
+        time_spent_ms, mode, confidence, counted)
+      select user_id, question_id, choices, is_correct, score, time_spent_ms, mode, confidence,
+        counted
+      from input order by user_id
+      returning id, user_id, created_at),
+    ${sql.join(writes, sql`, `)}
+    select i.ord, h.id, (extract(epoch from h.created_at) * 1000)::float8 as created_ms,
+      (i.card_id is null or exists (select 1 from card c where c.user_id = i.user_id))
+        as card_written,
+      (select s.id from saved s where s.user_id = i.user_id) as saved_id
+    from input i join hist h on h.user_id = i.user_id
+    order by i.ord`;
+  const returned = await executePrepared<{
+    id: number;
+    created_ms: number;
+    card_written: boolean;
+    saved_id: number | null;
+  }>(db, statement);
+  return returned.map((r) => ({
+    id: r.id,
+    createdAt: new Date(r.created_ms),
+    cardWritten: r.card_written,
+    savedId: r.saved_id,
+  }));
 }
 
 export interface HistoryFilters {

@@ -1,6 +1,7 @@
 import type { Rating } from '@qbank/contract';
 import type { Db } from '../../db/client';
 import * as evaluations from './evaluations.repository';
+import type { CardInput } from './history.repository';
 import { DEFAULT_RETENTION, GRADE, review, schedulerFor, type StoredCard } from './fsrs';
 import { gradeFromAnswer, type Confidence } from './grade';
 import * as logs from './review-log.repository';
@@ -74,7 +75,7 @@ export async function applyRating(
 async function rateCard(
   db: Db,
   userId: number,
-  { cardId, settings, card }: CardContext,
+  { cardId, settings, card }: logs.CardContext,
   rating: Rating,
   now: Date,
   source: 'answer' | 'button',
@@ -84,8 +85,6 @@ async function rateCard(
   await logs.insertReviewLog(db, log);
   return evaluations.saveEvaluation(db, userId, cardId, next);
 }
-
-type CardContext = Awaited<ReturnType<typeof logs.cardContext>>;
 
 /** The card's next state and the review's log entry: one rule for buttons and answers. */
 function reviewOf(
@@ -130,22 +129,22 @@ export interface AnswerForReview {
  * - `none`: a case question before the last (the case is graded when it ends).
  */
 export function answerReview(
-  context: CardContext,
+  context: logs.CardContext,
   answer: AnswerForReview,
-): { kind: 'write'; writes: ReturnType<typeof cardWrites> } | { kind: 'after' | 'none' } {
+): { kind: 'write'; card: CardInput } | { kind: 'after' | 'none' } {
   const { caseIds } = context;
   if (caseIds) {
     return { kind: caseIds[caseIds.length - 1] === answer.questionId ? 'after' : 'none' };
   }
-  return { kind: 'write', writes: cardWrites(context, answer, answer) };
+  return { kind: 'write', card: cardWrites(context, answer, answer) };
 }
 
 /** The card writes of an answer graded `graded`, from the context read before them. */
 function cardWrites(
-  { cardId, settings, card, cardVersion }: CardContext,
+  { cardId, settings, card, cardVersion }: logs.CardContext,
   answer: AnswerForReview,
   graded: { score: number; timeSpentMs: number },
-) {
+): CardInput {
   const rating = gradeFromAnswer({
     correctness: graded.score,
     timeSpentSeconds: graded.timeSpentMs / 1000,
@@ -160,8 +159,25 @@ function cardWrites(
     answer.now,
     'answer',
   );
-  const target = { userId: answer.userId, questionId: cardId, state: next, version: cardVersion };
-  return evaluations.cardWrites(target, log);
+  return {
+    card_id: cardId,
+    card_version: cardVersion,
+    rating: next.rating,
+    stability: next.stability,
+    difficulty: next.difficulty,
+    reps: next.reps,
+    lapses: next.lapses,
+    state: next.state,
+    learning_steps: next.learningSteps,
+    scheduled_days: next.scheduledDays,
+    last_review: next.lastReview?.toISOString() ?? null,
+    due_at: next.dueAt.toISOString(),
+    updated_at: next.updatedAt.toISOString(),
+    log_rating: log.rating,
+    log_state: log.state,
+    reviewed_at: log.reviewedAt.toISOString(),
+    previous: log.previous,
+  };
 }
 
 /** Tries before giving up on a card other requests keep rescheduling. */
@@ -184,7 +200,8 @@ export async function reviewAfterAnswer(db: Db, answer: AnswerForReview): Promis
         latest.reduce((sum, a) => sum + f(a), 0) / caseIds.length;
       graded = { score: mean((a) => a.score), timeSpentMs: mean((a) => a.timeSpentMs) };
     }
-    if (await evaluations.writeCardIfUnchanged(db, cardWrites(context, answer, graded))) return;
+    const card = cardWrites(context, answer, graded);
+    if (await evaluations.writeCardIfUnchanged(db, answer.userId, card)) return;
   }
   throw new Error(`The card of question ${answer.questionId} kept changing; not rescheduled.`);
 }

@@ -6,7 +6,6 @@ import {
   questions,
   reviewLogs,
   reviewSettings,
-  users,
 } from '../../db/schema/index';
 
 export type ReviewLogRow = typeof reviewLogs.$inferSelect;
@@ -14,15 +13,6 @@ export type SettingsRow = typeof reviewSettings.$inferSelect;
 
 export async function insertReviewLog(db: Db, values: typeof reviewLogs.$inferInsert) {
   await db.insert(reviewLogs).values(values);
-}
-
-/** A review logged by the answer's own statement, once its card write (`card`) went through. */
-export function reviewLogAfterCardWrite(values: typeof reviewLogs.$inferInsert) {
-  return sql`insert into ${reviewLogs} (user_id, question_id, rating, state, reviewed_at, source, previous)
-    select ${values.userId}, ${values.questionId}, ${values.rating}, ${values.state},
-      ${values.reviewedAt.toISOString()}::timestamptz, ${values.source},
-      ${values.previous === null || values.previous === undefined ? null : JSON.stringify(values.previous)}::jsonb
-    from card`;
 }
 
 /** The card's latest review. */
@@ -81,8 +71,11 @@ const caseIdsOf = (questionId: SQL) => sql<number[] | null>`(
   where q.is_published and q.clinical_case_id =
     (select own.clinical_case_id from ${questions} own where own.id = ${questionId}))`;
 
-const cardContextQuery = preparedPerDb((db) => {
-  const questionId = sql`${sql.placeholder('questionId')}`;
+const cardContextsQuery = preparedPerDb((db) => {
+  const [userIds, questionIds] = [sql.placeholder('userIds'), sql.placeholder('questionIds')];
+  // The (learner, question) pairs, numbered to keep their order: `p`.
+  const pairs = sql`unnest(${userIds}::int[], ${questionIds}::int[]) with ordinality as p(user_id, question_id, ord)`;
+  const questionId = sql`p.question_id`;
   const caseIds = caseIdsOf(questionId);
   return db
     .select({
@@ -92,34 +85,47 @@ const cardContextQuery = preparedPerDb((db) => {
       // The row version (its last writer's transaction id) for a write guarded by it.
       cardVersion: sql<string | null>`${questionEvaluations}.xmin::text`,
     })
-    .from(users)
-    .leftJoin(reviewSettings, eq(reviewSettings.userId, users.id))
+    .from(pairs)
+    .leftJoin(reviewSettings, eq(reviewSettings.userId, sql`p.user_id`))
     .leftJoin(
       questionEvaluations,
       and(
-        eq(questionEvaluations.userId, users.id),
+        eq(questionEvaluations.userId, sql`p.user_id`),
         eq(questionEvaluations.questionId, sql`coalesce((${caseIds})[1], ${questionId})`),
       ),
     )
-    .where(eq(users.id, sql.placeholder('userId')))
-    .prepare('qbank_card_context');
+    .orderBy(sql`p.ord`)
+    .prepare('qbank_card_contexts');
 });
 
+export type CardContext = Awaited<ReturnType<typeof cardContexts>>[number];
+
 /**
- * What rescheduling the card of `questionId` needs, in one round trip (the answer path is hot):
- * the case the question belongs to, the learner's review settings and the card's stored state.
- * The card is the case's first question, or the question itself.
+ * What rescheduling the cards of (learner, question) pairs needs, in one round trip (the answer
+ * path is hot, and a batch of answers reads all its cards at once): the case each question
+ * belongs to, the learner's review settings and the card's stored state. The card is the case's
+ * first question, or the question itself. In the order of `pairs`.
  */
+export async function cardContexts(db: Db, pairs: { userId: number; questionId: number }[]) {
+  const rows = await cardContextsQuery(db).execute({
+    userIds: pairs.map((p) => p.userId),
+    questionIds: pairs.map((p) => p.questionId),
+  });
+  return rows.map((row, i) => {
+    const ids = row.caseIds ?? null;
+    return {
+      cardId: ids?.[0] ?? pairs[i]!.questionId,
+      caseIds: ids,
+      settings: row.settings ?? undefined,
+      card: row.card ?? undefined,
+      cardVersion: row.cardVersion ?? null,
+    };
+  });
+}
+
+/** The context of one learner's card (`cardContexts` for one pair). */
 export async function cardContext(db: Db, userId: number, questionId: number) {
-  const [row] = await cardContextQuery(db).execute({ userId, questionId });
-  const ids = row?.caseIds ?? null;
-  return {
-    cardId: ids?.[0] ?? questionId,
-    caseIds: ids,
-    settings: row?.settings ?? undefined,
-    card: row?.card ?? undefined,
-    cardVersion: row?.cardVersion ?? null,
-  };
+  return (await cardContexts(db, [{ userId, questionId }]))[0]!;
 }
 
 /** The learner's latest answer to each of `ids` (score and time). */

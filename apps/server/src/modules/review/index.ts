@@ -3,5 +3,5 @@ export {
   recountQuestionStreaks,
   recountStreak,
   REBUILD_STREAKS,
-  streakWrite,
+  STREAK_WRITES,
 } from './streaks.repository';

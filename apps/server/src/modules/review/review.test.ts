@@ -1,4 +1,3 @@
-import type { SQL } from 'drizzle-orm';
 import { createEmptyCard, fsrs, type Card, type Grade } from 'ts-fsrs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clinicalCases } from '../../db/schema/index';
@@ -7,7 +6,7 @@ import { setupTestApp } from '../../../test/helper';
 import { buildCourse, buildQuestion, buildUser, type TestUser } from '../../../test/factories';
 import { GRADE } from '../history/fsrs';
 import { gradeFromAnswer } from '../history/grade';
-import { saveEvaluationIfUnchanged } from '../history/evaluations.repository';
+import { writeCardIfUnchanged } from '../history/evaluations.repository';
 import { cardContext } from '../history/review-log.repository';
 
 const { app, database } = await setupTestApp();
@@ -116,23 +115,33 @@ describe('answers arriving together', () => {
     const q = await buildQuestion(db);
     await answer(learner, q.id, right(q), 9000);
     const read = await cardContext(db, id, q.id);
-    const { rating, stability, difficulty, lapses, state, learningSteps } = read.card!;
-    const { scheduledDays, lastReview, dueAt, updatedAt } = read.card!;
-    const next = { rating, stability, difficulty, reps: 99, lapses, state, learningSteps };
-    const rest = { scheduledDays, lastReview, dueAt, updatedAt };
+    const c = read.card!;
+    const at = (d: Date | null) => d?.toISOString() ?? null;
+    const next = (version: string | null) => ({
+      card_id: q.id,
+      card_version: version,
+      rating: c.rating,
+      stability: c.stability,
+      difficulty: c.difficulty,
+      reps: 99,
+      lapses: c.lapses,
+      state: c.state,
+      learning_steps: c.learningSteps,
+      scheduled_days: c.scheduledDays,
+      last_review: at(c.lastReview),
+      due_at: at(c.dueAt)!,
+      updated_at: at(c.updatedAt)!,
+      log_rating: 3,
+      log_state: c.state,
+      reviewed_at: new Date().toISOString(),
+      previous: null,
+    });
     await answer(learner, q.id, wrong(q), 9000);
-    const rows = async (statement: SQL) =>
-      ((await db.execute(statement)) as unknown as { rows: unknown[] }).rows;
-    const stale = await rows(
-      saveEvaluationIfUnchanged(id, q.id, { ...next, ...rest }, read.cardVersion),
-    );
-    expect(stale).toEqual([]);
+    expect(await writeCardIfUnchanged(db, id, next(read.cardVersion))).toBe(false);
     const fresh = await cardContext(db, id, q.id);
     expect(fresh.card!.reps).toBe(2);
-    const saved = await rows(
-      saveEvaluationIfUnchanged(id, q.id, { ...next, ...rest }, fresh.cardVersion),
-    );
-    expect(saved).toEqual([{ id: fresh.card!.id }]);
+    expect(await writeCardIfUnchanged(db, id, next(fresh.cardVersion))).toBe(true);
+    expect((await cardContext(db, id, q.id)).card!.reps).toBe(99);
   });
 });
 

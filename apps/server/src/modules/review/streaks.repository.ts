@@ -8,19 +8,18 @@ import type { Db } from '../../db/client';
  */
 
 /**
- * An answer being appended to the history ends or extends the question's run: the upsert, as a
- * CTE of the answer's own statement (`recordAnswerRows`), at the statement's now().
+ * Each answer of a batch being appended to the history ends or extends its question's run: the
+ * upsert, as a CTE over the batch's `input` (`recordAnswerBatch`), at the statement's now().
  */
-export function streakWrite(a: { userId: number; questionId: number; isCorrect: boolean }): SQL {
-  const wrongAt = a.isCorrect ? sql`null::timestamptz` : sql`now()`;
-  return sql`streak as (insert into question_streaks (user_id, question_id, last_answered_at,
-      last_wrong_at, streak)
-    values (${a.userId}, ${a.questionId}, now(), ${wrongAt}, ${a.isCorrect ? 1 : 0})
+export const STREAK_WRITES: SQL = sql`streak as (insert into question_streaks (user_id,
+      question_id, last_answered_at, last_wrong_at, streak)
+    select i.user_id, i.question_id, now(), case when i.is_correct then null else now() end,
+      case when i.is_correct then 1 else 0 end
+    from input i order by i.user_id
     on conflict (user_id, question_id) do update set
       last_answered_at = greatest(question_streaks.last_answered_at, excluded.last_answered_at),
       last_wrong_at = coalesce(excluded.last_wrong_at, question_streaks.last_wrong_at),
       streak = case when excluded.last_wrong_at is null then question_streaks.streak + 1 else 0 end)`;
-}
 
 /**
  * The rows of the history's (learner, question) pairs matching `where` (on `h`), recomputed:

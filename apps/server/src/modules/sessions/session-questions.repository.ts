@@ -1,7 +1,6 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessionQuestions } from '../../db/schema/index';
-import type { AnswerWrite } from '../history/history.repository';
 
 export type SessionQuestionRow = typeof sessionQuestions.$inferSelect;
 
@@ -11,31 +10,21 @@ interface Window {
 }
 
 /**
- * Saves an answer in its session (a second answer replaces the first) and marks the session as
- * just used: two writes for the answer's own statement (`logAnswer`); `saved` returns the
- * session answer's id.
+ * A batch's session answers (its `input` rows with a `session_id`), as CTEs of the answers'
+ * statement (`recordAnswerBatch`): `saved`, the session's row for the question (a second answer
+ * replaces the first), returning its id by learner, and the session's last activity.
  */
-export function sessionAnswerWrites(
-  values: typeof sessionQuestions.$inferInsert & { answeredAt: Date },
-): AnswerWrite[] {
-  const v = values;
-  const at = v.answeredAt.toISOString();
-  // Plain SQL rather than the query builder: built for every answer (see recordAnswerRows).
-  const saved = sql`insert into session_questions (session_id, user_id, question_id, choices,
-      is_correct, score, confidence, answered_at)
-    values (${v.sessionId}, ${v.userId}, ${v.questionId}, ${JSON.stringify(v.choices)}::jsonb,
-      ${v.isCorrect}, ${v.score}, ${v.confidence ?? null}, ${at}::timestamptz)
+export const SESSION_ANSWER_WRITES: SQL = sql`saved as (insert into session_questions (session_id,
+      user_id, question_id, choices, is_correct, score, confidence, answered_at)
+    select i.session_id, i.user_id, i.question_id, i.choices, i.is_correct, i.score,
+      i.confidence, i.answered_at
+    from input i where i.session_id is not null order by i.user_id
     on conflict (session_id, question_id) do update set choices = excluded.choices,
       is_correct = excluded.is_correct, score = excluded.score, confidence = excluded.confidence,
       answered_at = excluded.answered_at
-    returning id`;
-  const touched = sql`update sessions set updated_at = ${at}::timestamptz
-    where id = ${v.sessionId} returning id`;
-  return [
-    { name: 'saved', write: saved },
-    { name: 'touched', write: touched },
-  ];
-}
+    returning id, user_id),
+  touched as (update sessions s set updated_at = i.answered_at
+    from input i where s.id = i.session_id)`;
 
 export async function listSessionQuestions(
   db: Db,

@@ -76,16 +76,6 @@ export async function answer(
   if (!inSession) throw badRequest('question', 'This question is not part of the session.');
   const graded = grade(question, input.choices, input.scoring);
   const answeredAt = new Date();
-  const values = {
-    sessionId: session.id,
-    userId,
-    questionId: question.id,
-    choices: graded.choices,
-    isCorrect: graded.isCorrect,
-    score: graded.score,
-    confidence: input.confidence ?? null,
-    answeredAt,
-  };
   const logged = await logAnswer(
     db,
     {
@@ -96,9 +86,19 @@ export async function answer(
       mode: 'study',
       confidence: input.confidence,
     },
-    repo.sessionAnswerWrites(values),
+    { sessionId: session.id, answeredAt },
   );
-  const saved = { ...values, id: logged.also.saved! };
+  const saved = {
+    id: logged.savedId!,
+    sessionId: session.id,
+    userId,
+    questionId: question.id,
+    choices: graded.choices,
+    isCorrect: graded.isCorrect,
+    score: graded.score,
+    confidence: input.confidence ?? null,
+    answeredAt,
+  };
   requestFit(db, userId);
   return toSessionQuestion(saved, correctionOf(question), logged.id);
 }

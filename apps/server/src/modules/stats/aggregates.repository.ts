@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { DIFFICULTY_MIN_ANSWERS } from '@qbank/contract';
 import { eq } from 'drizzle-orm';
 import { questions } from '../../db/schema/index';
-import { bucketOf, LAST_BUCKET } from './measures';
+import { LAST_BUCKET } from './measures';
 import { REBUILD_STREAKS } from '../review/index';
 
 /**
@@ -12,12 +12,12 @@ import { REBUILD_STREAKS } from '../review/index';
  * also adds to the question's peer figures, in the statement that records the answer.
  */
 
+/** A counted answer being removed (`removeAnswer`). */
 export interface CountedAnswer {
   userId: number;
   questionId: number;
   courseId: number;
   sourceId: number | null;
-  choices: number[];
   isCorrect: boolean;
   timeSpentMs: number;
 }
@@ -41,69 +41,65 @@ const learnerDay = (userId: number | SQL, at: SQL): SQL =>
     where rs.user_id = ${userId}), 'UTC'))::date`;
 
 /**
- * The writes of one counted answer, as common table expressions for the answer's own statement
- * (`recordAnswerRows`): its learner's day, course and source rows and, when it is the learner's
- * first counted answer to the question, the question's peer figures. The statement's snapshot
- * does not see the answer's own history row, so "first" means no counted answer before it.
+ * The writes of a batch's counted answers, as common table expressions over its `input`
+ * (`recordAnswerBatch`): each learner's day, course and source rows and, for a learner's first
+ * counted answer to a question, the question's peer figures. The statement's snapshot does not
+ * see the batch's own history rows, so "first" means no counted answer before it. A batch holds
+ * one answer per learner and per question, so no row below is written twice.
  */
-export function countedAnswerWrites(a: CountedAnswer): SQL {
-  const right = a.isCorrect ? 1 : 0;
-  const bucket = String(bucketOf(a.timeSpentMs));
-  const source =
-    a.sourceId === null
-      ? sql``
-      : sql`, by_source as (
-    insert into user_source_stats (user_id, source_id, answers, correct, time_ms)
-    values (${a.userId}, ${a.sourceId}, 1, ${right}, ${a.timeSpentMs})
-    on conflict (user_id, source_id) do update set answers = user_source_stats.answers + 1,
-      correct = user_source_stats.correct + excluded.correct,
-      time_ms = user_source_stats.time_ms + excluded.time_ms
-    returning 1)`;
-  return sql`first as (
-      select not exists (select 1 from question_answer_history h where h.user_id = ${a.userId}
-        and h.question_id = ${a.questionId} and h.counted) as yes),
+export const COUNTED_ANSWER_WRITES: SQL = sql`counted as materialized (
+      select i.user_id, i.question_id, i.course_id, i.source_id, i.choices, i.bucket,
+        i.time_spent_ms, case when i.is_correct then 1 else 0 end as right_,
+        not exists (select 1 from question_answer_history h where h.user_id = i.user_id
+          and h.question_id = i.question_id and h.counted) as first_
+      from input i where i.counted),
     by_day as (
       insert into user_daily_stats (user_id, day, answers, correct, time_ms)
-      values (${a.userId}, ${learnerDay(a.userId, sql`now()`)}, 1, ${right}, ${a.timeSpentMs})
+      select a.user_id, ${learnerDay(sql`a.user_id`, sql`now()`)}, 1, a.right_, a.time_spent_ms
+      from counted a order by a.user_id
       on conflict (user_id, day) do update set answers = user_daily_stats.answers + 1,
         correct = user_daily_stats.correct + excluded.correct,
-        time_ms = user_daily_stats.time_ms + excluded.time_ms
-      returning 1),
+        time_ms = user_daily_stats.time_ms + excluded.time_ms),
     by_course as (
       insert into user_course_stats (user_id, course_id, answers, correct, time_ms, questions, first_right)
-      select ${a.userId}, ${a.courseId}, 1, ${right}, ${a.timeSpentMs}, yes::int, case when yes then ${right} else 0 end
-      from first
+      select a.user_id, a.course_id, 1, a.right_, a.time_spent_ms, a.first_::int,
+        case when a.first_ then a.right_ else 0 end
+      from counted a order by a.user_id
       on conflict (user_id, course_id) do update set answers = user_course_stats.answers + 1,
         correct = user_course_stats.correct + excluded.correct,
         time_ms = user_course_stats.time_ms + excluded.time_ms,
         questions = user_course_stats.questions + excluded.questions,
-        first_right = user_course_stats.first_right + excluded.first_right
-      returning 1),
+        first_right = user_course_stats.first_right + excluded.first_right),
     peer as (
       insert into question_stats (question_id, answers, correct, time_hist)
-      select ${a.questionId}, 1, ${right}, jsonb_build_object(${bucket}::text, 1) from first where yes
+      select a.question_id, 1, a.right_, jsonb_build_object(a.bucket, 1)
+      from counted a where a.first_ order by a.question_id
       on conflict (question_id) do update set answers = question_stats.answers + 1,
         correct = question_stats.correct + excluded.correct,
-        time_hist = question_stats.time_hist || jsonb_build_object(${bucket}::text,
-          coalesce((question_stats.time_hist ->> ${bucket}::text)::int, 0) + 1),
-        difficulty = ${difficultySql(sql`(question_stats.answers + 1)`, sql`(question_stats.correct + excluded.correct)`)}
-      returning 1),
+        time_hist = question_stats.time_hist || (select jsonb_object_agg(b.key,
+            coalesce((question_stats.time_hist ->> b.key)::int, 0) + 1)
+          from jsonb_object_keys(excluded.time_hist) b(key)),
+        difficulty = ${difficultySql(sql`(question_stats.answers + 1)`, sql`(question_stats.correct + excluded.correct)`)}),
     picks as (
       insert into question_choice_stats (question_id, choice_id, picked)
-      select ${a.questionId}, c.id, 1 from first, choices c
-      where yes and c.question_id = ${a.questionId} and c.id = any(${sql.param(a.choices)}::int[])
-      on conflict (question_id, choice_id) do update set picked = question_choice_stats.picked + 1
-      returning 1)${source}`;
-}
+      select a.question_id, c.id, 1
+      from counted a cross join lateral jsonb_array_elements_text(a.choices) t(id)
+        join choices c on c.question_id = a.question_id and c.id = t.id::int
+      where a.first_ order by a.question_id, c.id
+      on conflict (question_id, choice_id) do update set picked = question_choice_stats.picked + 1),
+    by_source as (
+      insert into user_source_stats (user_id, source_id, answers, correct, time_ms)
+      select a.user_id, a.source_id, 1, a.right_, a.time_spent_ms
+      from counted a where a.source_id is not null order by a.user_id
+      on conflict (user_id, source_id) do update set answers = user_source_stats.answers + 1,
+        correct = user_source_stats.correct + excluded.correct,
+        time_ms = user_source_stats.time_ms + excluded.time_ms)`;
 
 /**
  * A learner deleted one of their counted answers: it leaves their own day, course and source
  * sums. Peer figures keep it (they are anonymous counts; decision 039).
  */
-export async function removeAnswer(
-  db: Db,
-  a: Omit<CountedAnswer, 'choices'> & { createdAt: Date },
-) {
+export async function removeAnswer(db: Db, a: CountedAnswer & { createdAt: Date }) {
   const right = a.isCorrect ? 1 : 0;
   const minus = (table: string, where: SQL) =>
     db.execute(sql`update ${sql.raw(table)} set answers = greatest(answers - 1, 0),

@@ -1,0 +1,158 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { setupTestApp } from '../../../test/helper';
+import { buildCourse, buildQuestion, buildUser, type TestUser } from '../../../test/factories';
+import { grade, loadQuestion, logAnswer } from './answers';
+
+// Answers sent together are written in batches (group commit, decision 042): these tests send
+// many at once and check every row each answer owns, as if each had been written alone.
+const { app, database } = await setupTestApp();
+const db = database.db;
+
+const call = (user: TestUser, url: string, payload: object) =>
+  app.inject({ method: 'POST', url: `/api/${url}`, headers: user.headers, payload });
+
+const rows = async <T>(query: ReturnType<typeof sql>) =>
+  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
+async function bank(questionCount: number, learnerCount: number) {
+  const course = await buildCourse(db);
+  const questions = [];
+  for (let i = 0; i < questionCount; i++)
+    questions.push(await buildQuestion(db, { courseId: course.id }));
+  const learners = [];
+  for (let i = 0; i < learnerCount; i++) learners.push(await buildUser(db));
+  return { course, questions, learners };
+}
+
+const userIds = (learners: TestUser[]) => sql.raw(learners.map((l) => l.user.id).join(','));
+
+describe('answers arriving together', () => {
+  it('records each one fully: history, session row, card, shelf and statistics', async () => {
+    const { course, questions, learners } = await bank(3, 8);
+    const sessions = await Promise.all(
+      learners.map(async (l) => (await call(l, 'sessions/', { course_id: course.id })).json().id),
+    );
+    // Every learner answers every question at once: half in their session, half in the history.
+    const sent = await Promise.all(
+      learners.flatMap((learner, i) =>
+        questions.map((q, j) =>
+          (i + j) % 2
+            ? call(learner, 'session_questions/', {
+                session: sessions[i],
+                question: q.id,
+                choices: [q.choices[(i + j) % 2]!.id],
+              })
+            : call(learner, 'question_answer_history/', {
+                question: q.id,
+                choices: [q.choices[(i + j) % 2]!.id],
+                mode: 'study',
+                time_spent_ms: 5000,
+              }),
+        ),
+      ),
+    );
+    expect(sent.map((r) => r.statusCode)).toEqual(Array(24).fill(201));
+    const ids = userIds(learners);
+
+    const perLearner = await rows<{ user_id: number; history: number; cards: number }>(sql`
+      select u.id as user_id,
+        (select count(*)::int from question_answer_history h where h.user_id = u.id) as history,
+        (select count(*)::int from question_evaluations e where e.user_id = u.id and e.reps = 1)
+          as cards
+      from users u where u.id in (${ids}) order by u.id`);
+    expect(perLearner.map((r) => [r.history, r.cards])).toEqual(Array(8).fill([3, 3]));
+
+    const [counts] = await rows<{ saved: number; logs: number; streaks: number }>(sql`
+      select (select count(*)::int from session_questions where user_id in (${ids})) as saved,
+        (select count(*)::int from review_logs where user_id in (${ids})) as logs,
+        (select count(*)::int from question_streaks where user_id in (${ids})) as streaks`);
+    expect(counts).toEqual({ saved: 12, logs: 24, streaks: 24 });
+
+    const byCourse = await rows<{ answers: number; questions: number }>(sql`
+      select answers, questions from user_course_stats
+      where user_id in (${ids}) and course_id = ${course.id}`);
+    expect(byCourse).toEqual(Array(8).fill({ answers: 3, questions: 3 }));
+
+    // The first choice is right, and learner i ticks it on question j when i + j is even.
+    const peers = await rows<{ question_id: number; answers: number; correct: number }>(sql`
+      select question_id, answers, correct from question_stats
+      where question_id in (${sql.raw(questions.map((q) => q.id).join(','))})
+      order by question_id`);
+    expect(peers).toEqual(questions.map((q) => ({ question_id: q.id, answers: 8, correct: 4 })));
+    const picks = await rows<{ picked: number }>(sql`
+      select picked from question_choice_stats
+      where question_id in (${sql.raw(questions.map((q) => q.id).join(','))})`);
+    expect(picks.reduce((sum, r) => sum + r.picked, 0)).toBe(24);
+  });
+
+  it('writes one learner’s answers to one question one after the other', async () => {
+    const { course, questions, learners } = await bank(1, 4);
+    const [q] = questions;
+    const sent = await Promise.all(
+      learners.flatMap((learner) =>
+        [0, 1, 2].map(() =>
+          call(learner, 'question_answer_history/', {
+            question: q!.id,
+            choices: [q!.choices[0]!.id],
+            mode: 'study',
+            time_spent_ms: 5000,
+          }),
+        ),
+      ),
+    );
+    expect(sent.map((r) => r.statusCode)).toEqual(Array(12).fill(201));
+    const ids = userIds(learners);
+    const cards = await rows<{ reps: number }>(sql`
+      select reps from question_evaluations where user_id in (${ids})`);
+    expect(cards).toEqual(Array(4).fill({ reps: 3 }));
+    const streaks = await rows<{ streak: number }>(sql`
+      select streak from question_streaks where user_id in (${ids})`);
+    expect(streaks).toEqual(Array(4).fill({ streak: 3 }));
+    const byCourse = await rows<{ answers: number; questions: number }>(sql`
+      select answers, questions from user_course_stats
+      where user_id in (${ids}) and course_id = ${course.id}`);
+    expect(byCourse).toEqual(Array(4).fill({ answers: 3, questions: 1 }));
+    const [peer] = await rows<{ answers: number }>(sql`
+      select answers from question_stats where question_id = ${q!.id}`);
+    expect(peer).toEqual({ answers: 4 });
+  });
+
+  it('fails only the answer that cannot be written, not the others sent with it', async () => {
+    const { questions, learners } = await bank(4, 4);
+    const entry = async (learner: TestUser, i: number) => {
+      const question = await loadQuestion(db, questions[i]!.id);
+      const graded = grade(question, [question.choices[0]!.id], 'all_or_nothing');
+      return {
+        userId: learner.user.id,
+        question,
+        graded,
+        timeSpentMs: 1000,
+        mode: 'study' as const,
+      };
+    };
+    const entries = await Promise.all(learners.map(entry));
+    // The third answer names a session that does not exist (as if deleted meanwhile).
+    const results = await Promise.allSettled(
+      entries.map((e, i) =>
+        logAnswer(
+          db,
+          e,
+          i === 2 ? { sessionId: 2_000_000_000, answeredAt: new Date() } : undefined,
+        ),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+    ]);
+    const written = await rows<{ user_id: number }>(sql`
+      select user_id from question_answer_history where user_id in (${userIds(learners)})
+      order by user_id`);
+    expect(written.map((r) => r.user_id)).toEqual(
+      learners.filter((_, i) => i !== 2).map((l) => l.user.id),
+    );
+  });
+});

@@ -1,0 +1,139 @@
+import type { Db } from '../../db/client';
+import { COUNTED_ANSWER_WRITES } from '../stats/index';
+import { STREAK_WRITES } from '../review/index';
+import { SESSION_ANSWER_WRITES } from '../sessions/session-questions.repository';
+import { CARD_WRITES } from './evaluations.repository';
+import {
+  recordAnswerBatch,
+  type AnswerInputRow,
+  type CardInput,
+  type RecordedAnswer,
+} from './history.repository';
+import { answerReview, reviewAfterAnswer, type AnswerForReview } from './review-cards';
+import { cardContexts } from './review-log.repository';
+
+/**
+ * Group commit for answers (decision 042). Answers that arrive while a batch is being written
+ * wait and go together in the next one: one read of their cards and ONE statement (history,
+ * mistakes shelf, cards, statistics, session rows), so one round trip and one commit for all.
+ * Every answer is committed before its caller's promise resolves. An answer that arrives when
+ * nothing is being written goes at once, alone: waiting never adds more than one batch.
+ *
+ * - One batch at a time per database handle: two batches of one instance never wait on each
+ *   other's rows. (Two at a time, with no learner or question in both, made smaller batches
+ *   and was no faster: decision 042.)
+ * - A batch holds at most one answer per learner and per question: no two of its rows meet on
+ *   the same key (an upsert cannot touch a row twice in one statement), and a learner's answers
+ *   are written in the order they came. The others wait for the next batch, first in line.
+ * - A failed batch is written again answer by answer, so one bad answer (a session deleted
+ *   meanwhile, a deadlock with another instance) fails alone.
+ */
+
+/** Features' writes of the batch statement, in a fixed order: its text never changes. */
+const WRITES = [STREAK_WRITES, CARD_WRITES, COUNTED_ANSWER_WRITES, SESSION_ANSWER_WRITES];
+
+/** Bounds a statement's size; at 32 concurrent learners a batch holds at most 32. */
+const MAX_BATCH = 64;
+
+export type AnswerRow = Omit<AnswerInputRow, 'ord' | keyof CardInput>;
+
+interface Pending {
+  row: AnswerRow;
+  review: AnswerForReview;
+  resolve: (recorded: RecordedAnswer) => void;
+  reject: (error: unknown) => void;
+}
+
+class AnswerBatches {
+  private queue: Pending[] = [];
+  private writing = false;
+
+  constructor(private readonly db: Db) {}
+
+  /** Records the answer with the others waiting, then reschedules its card if that is left. */
+  write(row: AnswerRow, review: AnswerForReview): Promise<RecordedAnswer> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ row, review, resolve, reject });
+      this.next();
+    });
+  }
+
+  private next(): void {
+    if (this.writing || this.queue.length === 0) return;
+    this.writing = true;
+    void this.writeBatch(this.take()).finally(() => {
+      this.writing = false;
+      this.next();
+    });
+  }
+
+  /** The oldest waiting answers that share no learner and no question, up to MAX_BATCH. */
+  private take(): Pending[] {
+    const users = new Set<number>();
+    const questions = new Set<number>();
+    const batch: Pending[] = [];
+    const rest: Pending[] = [];
+    for (const pending of this.queue) {
+      const { user_id: user, question_id: question } = pending.row;
+      if (batch.length < MAX_BATCH && !users.has(user) && !questions.has(question)) {
+        batch.push(pending);
+        users.add(user);
+        questions.add(question);
+      } else {
+        rest.push(pending);
+      }
+    }
+    this.queue = rest;
+    return batch;
+  }
+
+  private async writeBatch(batch: Pending[]): Promise<void> {
+    let written: Awaited<ReturnType<typeof recordBatch>>;
+    try {
+      written = await recordBatch(this.db, batch);
+    } catch (error) {
+      if (batch.length === 1) return batch[0]!.reject(error);
+      for (const pending of batch) await this.writeBatch([pending]);
+      return;
+    }
+    batch.forEach((pending, i) => {
+      const { recorded, cardLeft } = written[i]!;
+      // Not awaited: the next batch need not wait for a card written on its own.
+      const after = cardLeft ? reviewAfterAnswer(this.db, pending.review) : Promise.resolve();
+      after.then(() => pending.resolve(recorded), pending.reject);
+    });
+  }
+}
+
+/**
+ * Reads the batch's cards, decides each answer's card write from its card as read, and runs the
+ * batch statement. `cardLeft`: the card is rescheduled after the statement (a case's last
+ * question, or a card another request rescheduled since it was read).
+ */
+async function recordBatch(db: Db, batch: Pending[]) {
+  const contexts = await cardContexts(
+    db,
+    batch.map((p) => ({ userId: p.row.user_id, questionId: p.row.question_id })),
+  );
+  const reviews = batch.map((p, i) => answerReview(contexts[i]!, p.review));
+  // Object.assign, not spreads: rest and spread properties made this the batch's costliest line.
+  const rows = batch.map((p, i): AnswerInputRow => {
+    const review = reviews[i]!;
+    return Object.assign({ ord: i }, p.row, review.kind === 'write' ? review.card : undefined);
+  });
+  const recorded = await recordAnswerBatch(db, rows, WRITES);
+  if (recorded.length !== batch.length) throw new Error('An answer of the batch was not recorded.');
+  return recorded.map((r, i) => ({
+    recorded: r,
+    cardLeft: reviews[i]!.kind === 'after' || !r.cardWritten,
+  }));
+}
+
+const batchesByDb = new WeakMap<Db, AnswerBatches>();
+
+/** The answer batches of a database handle. */
+export function answerBatches(db: Db): AnswerBatches {
+  let batches = batchesByDb.get(db);
+  if (!batches) batchesByDb.set(db, (batches = new AnswerBatches(db)));
+  return batches;
+}
