@@ -27,8 +27,10 @@
  *    learners whose history (history rows and session answers) is ten times larger; prints the
  *    growth of the time per request.
  *
- * 6. Mixed traffic: the question page of the first learners while the ×10 learners answer (four
- *    pages to one answer, in one wrk script), so caches are measured under writes.
+ * 6. Mixed traffic: the question page of the first learners while a third group of learners
+ *    answers (four pages to one answer, in one wrk script), so caches are measured under writes.
+ *    The answer route's answers come from that group too: the answers a run posts do not grow
+ *    the histories the next run measures.
  *
  * Each route's wrk script stays in the temporary folder (`qbank-bench-<route>.lua`), so one
  * route can be replayed by hand against a server under a profiler.
@@ -173,20 +175,21 @@ async function openBenchDatabase(env: NodeJS.ProcessEnv): Promise<Database> {
 }
 
 /**
- * 32 learners, each with a token, an active all-modules subscription, two courses and a fresh
- * session per course: the first 16 keep their generated history, the other 16 are given ten
- * times as much (history rows and session answers).
+ * 48 learners, each with a token, an active all-modules subscription, two courses and a fresh
+ * session per course: the first 16 keep their generated history, the next 16 are given ten
+ * times as much (history rows and session answers), and the last 16 post the answers. The
+ * answers stay with those: the reused data of the next run keeps the other groups' sizes.
  */
 async function prepareLearners(
   database: Database,
-): Promise<{ small: Learner[]; large: Learner[] }> {
+): Promise<{ small: Learner[]; large: Learner[]; answering: Learner[] }> {
   const { db } = database;
   const learners = await db
     .select({ id: users.id })
     .from(users)
     .where(eq(users.isStaff, false))
     .orderBy(asc(users.id))
-    .limit(2 * LEARNERS);
+    .limit(3 * LEARNERS);
   const [plan] = await db
     .insert(plans)
     .values({
@@ -222,7 +225,8 @@ async function prepareLearners(
     all.push({ id: l.id, token: await issueToken(db, l.id), courses, sessions: new Map() });
   }
   const small = all.slice(0, LEARNERS);
-  const large = all.slice(LEARNERS);
+  const large = all.slice(LEARNERS, 2 * LEARNERS);
+  const answering = all.slice(2 * LEARNERS);
   const historyOf = async (group: Learner[]) => {
     const result = (await db.execute(
       sql`select count(*)::int as n from question_answer_history
@@ -232,12 +236,12 @@ async function prepareLearners(
   };
   const perSmall = await historyOf(small);
   for (const l of large) await growHistory(database, l, 10 * perSmall);
-  for (const l of small) await openSessions(database, l, 20);
+  for (const l of [...small, ...answering]) await openSessions(database, l, 20);
   for (const l of large) await openSessions(database, l, 200);
   console.log(
     `History per learner: ${perSmall} rows (small), ${await historyOf(large)} rows (large); session answers 20 and 200 per course`,
   );
-  return { small, large };
+  return { small, large, answering };
 }
 
 /** Adds history rows on the learner's two courses up to `target` rows. */
@@ -603,9 +607,9 @@ async function main() {
     fs.writeFileSync(markerFile(kind), dataParams);
   }
   const database = await openBenchDatabase(env);
-  const { small: learners, large } = await prepareLearners(database);
+  const { small: learners, large, answering } = await prepareLearners(database);
   const keys = await answerKeys(database, [
-    ...new Set([...learners, ...large].flatMap((l) => l.courses)),
+    ...new Set([...learners, ...large, ...answering].flatMap((l) => l.courses)),
   ]);
   const heavyToken = await prepareHeavyLearner(database);
   await database.close();
@@ -617,7 +621,7 @@ async function main() {
     await settleDatabase(env);
     runs.push({
       workers,
-      ...(await benchRoutes(env, workers, learners, large, heavyToken, keys)),
+      ...(await benchRoutes(env, workers, { learners, large, answering }, heavyToken, keys)),
     });
   }
 
@@ -683,8 +687,7 @@ function workerCounts(kind: string): number[] {
 async function benchRoutes(
   env: NodeJS.ProcessEnv,
   workers: number,
-  learners: Learner[],
-  large: Learner[],
+  { learners, large, answering }: Record<'learners' | 'large' | 'answering', Learner[]>,
   heavyToken: string,
   keys: Awaited<ReturnType<typeof answerKeys>>,
 ): Promise<{ figures: Figures[]; sample: Buffer }> {
@@ -772,14 +775,14 @@ async function benchRoutes(
           }),
         };
       });
-    figures.push(measure('POST session_questions (answer)', api, answers(learners)));
+    figures.push(measure('POST session_questions (answer)', api, answers(answering)));
     // What a busy bank looks like: pages read while other learners answer. Every answer
     // publishes an invalidation; the readers' caches must keep serving (decision 042).
     figures.push(
       measure(
         'GET questns + other learners answering (4 pages : 1 answer)',
         api,
-        interleave(page, answers(large), 4),
+        interleave(page, answers(answering), 4),
       ),
     );
 
