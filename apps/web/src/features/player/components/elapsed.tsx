@@ -1,11 +1,15 @@
 import { useEffect, useState } from 'react';
-import { activeNow } from '../lib/pause-clock';
+import { activeNow, usePaused } from '../lib/pause-clock';
 
 function format(ms: number): string {
   const total = Math.max(0, Math.floor(ms / 1000));
   const minutes = Math.floor(total / 60);
   const seconds = total % 60;
   return `${minutes}:${String(seconds).padStart(2, '0')}`;
+}
+
+function readClocks() {
+  return { wall: Date.now(), active: activeNow() };
 }
 
 /**
@@ -21,10 +25,18 @@ export function Elapsed({
   deadline?: number;
   onExpire?: () => void;
 }) {
-  const [now, setNow] = useState(() => ({ wall: Date.now(), active: activeNow() }));
+  const [now, setNow] = useState(readClocks);
   const [start] = useState(() => activeNow());
+  const paused = usePaused();
+  // A pause or a resume reads the clocks at once: the figure frozen on screen is the one the
+  // pause froze, not the last tick's, which may be up to a second behind.
+  const [readAt, setReadAt] = useState(paused);
+  if (readAt !== paused) {
+    setReadAt(paused);
+    setNow(readClocks());
+  }
   useEffect(() => {
-    const timer = window.setInterval(() => setNow({ wall: Date.now(), active: activeNow() }), 1000);
+    const timer = window.setInterval(() => setNow(readClocks()), 1000);
     return () => window.clearInterval(timer);
   }, []);
   const left = deadline === undefined ? null : deadline - now.wall;
