@@ -4,7 +4,8 @@
  * 1. Generates the synthetic bank (`cli.js generate`, default 200,000 questions, 2,000 users,
  *    1,000,000 history rows) in a bench database: PostgreSQL when DATABASE_URL is set (database
  *    `qbank_bench` on that server), else PGlite in a temporary data folder.
- * 2. Gives 16 learners a token and an active all-modules subscription, starts the built server.
+ * 2. Gives learners (16 readers, 16 with ten times their history, one answering learner per
+ *    connection) a token and an active all-modules subscription, starts the built server.
  * 3. Drives each route with wrk (32 connections, 2 threads; Debian's package, installed when
  *    missing), a separate C process, so the load generator does not share the server's event loop;
  *    the bare node:http ceiling replaying a body of the question page's size is driven the same way.
@@ -93,6 +94,11 @@ const options = new Command()
 const duration = Number(options.duration);
 const connections = Number(options.connections);
 const LEARNERS = 16;
+/**
+ * Learners posting the answers: one per connection, each with one answer in flight, as a learner
+ * answers one question at a time (16 learners on 32 connections had two each).
+ */
+const ANSWERING = connections;
 /** Question pages each learner rotates over (45 unless the generated bank is small). */
 let pages = 45;
 const API_PORT = Number(options.port);
@@ -175,10 +181,10 @@ async function openBenchDatabase(env: NodeJS.ProcessEnv): Promise<Database> {
 }
 
 /**
- * 48 learners, each with a token, an active all-modules subscription, two courses and a fresh
- * session per course: the first 16 keep their generated history, the next 16 are given ten
- * times as much (history rows and session answers), and the last 16 post the answers. The
- * answers stay with those: the reused data of the next run keeps the other groups' sizes.
+ * 32 + ANSWERING learners, each with a token, an active all-modules subscription, two courses
+ * and a fresh session per course: the first 16 keep their generated history, the next 16 are
+ * given ten times as much (history rows and session answers), and the rest post the answers.
+ * The answers stay with those: the reused data of the next run keeps the other groups' sizes.
  */
 async function prepareLearners(
   database: Database,
@@ -189,7 +195,7 @@ async function prepareLearners(
     .from(users)
     .where(eq(users.isStaff, false))
     .orderBy(asc(users.id))
-    .limit(3 * LEARNERS);
+    .limit(2 * LEARNERS + ANSWERING);
   const [plan] = await db
     .insert(plans)
     .values({
@@ -539,19 +545,27 @@ function measure(
   };
 }
 
-/** Every combination of learner, course and n (pages, answer keys…), with the learner's token. */
+/**
+ * Every combination of learner, course and n (pages, answer keys…), with the learner's token;
+ * a learner's requests side by side, or with `apart` every learner's first course before any
+ * second one (consecutive requests, those in flight together, are then all different learners).
+ */
 function rotating(
   learners: Learner[],
   build: (l: Learner, course: number, n: number) => Req,
   perCourse = pages,
+  apart = false,
 ): Req[] {
   const out: Req[] = [];
+  const add = (l: Learner, course: number, n: number) => {
+    const r = build(l, course, n);
+    out.push({ ...r, headers: { ...r.headers, authorization: `Token ${l.token}` } });
+  };
   for (let n = 0; n < perCourse; n++) {
-    for (const l of learners) {
-      for (const course of l.courses) {
-        const r = build(l, course, n);
-        out.push({ ...r, headers: { ...r.headers, authorization: `Token ${l.token}` } });
-      }
+    if (apart) {
+      for (const k of [0, 1]) for (const l of learners) add(l, l.courses[k]!, n);
+    } else {
+      for (const l of learners) for (const course of l.courses) add(l, course, n);
     }
   }
   return out;
@@ -634,7 +648,7 @@ async function main() {
   ceiling.kill();
 
   console.log(
-    `\nwrk, 2 threads, ${connections} connections, ${duration} s per route, ${LEARNERS} learners rotating over 2 courses and pages 1–${pages}`,
+    `\nwrk, 2 threads, ${connections} connections, ${duration} s per route, ${LEARNERS} learners rotating over 2 courses and pages 1–${pages}; answers from ${ANSWERING} other learners, one in flight each`,
   );
   for (const run of runs) {
     console.log(`\n${run.workers} worker${run.workers > 1 ? 's' : ''} (WORKERS=${run.workers})\n`);
@@ -760,21 +774,30 @@ async function benchRoutes(
     const resume10 = measure('GET sessions-resume (history ×10)', api, resume(large));
     figures.push(first1, first10, resume1, resume10);
     growth.push(['first-unanswered', first1, first10], ['sessions-resume', resume1, resume10]);
+    // Learners apart: each answering learner has one answer in flight (ANSWERING).
     const answers = (group: Learner[]) =>
-      rotating(group, (l, course, n) => {
-        const list = keys.get(course)!;
-        const q = list[n % list.length]!;
-        return {
-          method: 'POST',
-          path: '/api/session_questions/',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
-            session: l.sessions.get(course),
-            question: q.question,
-            choices: q.choices,
-          }),
-        };
-      });
+      rotating(
+        group,
+        (l, course, n) => {
+          const list = keys.get(course)!;
+          const q = list[n % list.length]!;
+          return {
+            method: 'POST',
+            path: '/api/session_questions/',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              session: l.sessions.get(course),
+              question: q.question,
+              choices: q.choices,
+            }),
+          };
+        },
+        pages,
+        true,
+      );
+    // The answering learners start warm too (their course state and cards loaded once), as
+    // the readers do: the figure is steady answering, not their first loads (p99 ~110 ms).
+    measure('warm-up', api, answers(answering), 2);
     figures.push(measure('POST session_questions (answer)', api, answers(answering)));
     // What a busy bank looks like: pages read while other learners answer. Every answer
     // publishes an invalidation; the readers' caches must keep serving (decision 042).
