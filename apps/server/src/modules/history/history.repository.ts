@@ -143,7 +143,7 @@ export async function recordAnswerBatch(
       from input order by user_id
       returning id, user_id, created_at),
     ${sql.join(writes, sql`, `)}
-    select i.ord, h.id, (extract(epoch from h.created_at) * 1000)::float8 as created_ms,
+    select h.id, (extract(epoch from h.created_at) * 1000)::float8 as created_ms,
       (i.card_id is null or exists (select 1 from card c where c.user_id = i.user_id))
         as card_written,
       (select s.id from saved s where s.user_id = i.user_id) as saved_id

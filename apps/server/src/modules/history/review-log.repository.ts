@@ -72,9 +72,9 @@ const caseIdsOf = (questionId: SQL) => sql<number[] | null>`(
     (select own.clinical_case_id from ${questions} own where own.id = ${questionId}))`;
 
 const cardContextsQuery = preparedPerDb((db) => {
-  const [userIds, questionIds] = [sql.placeholder('userIds'), sql.placeholder('questionIds')];
   // The (learner, question) pairs, numbered to keep their order: `p`.
-  const pairs = sql`unnest(${userIds}::int[], ${questionIds}::int[]) with ordinality as p(user_id, question_id, ord)`;
+  const pairs = sql`unnest(${sql.placeholder('userIds')}::int[], ${sql.placeholder('questionIds')}::int[])
+    with ordinality as p(user_id, question_id, ord)`;
   const questionId = sql`p.question_id`;
   const caseIds = caseIdsOf(questionId);
   return db
