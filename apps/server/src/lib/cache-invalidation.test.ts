@@ -7,11 +7,17 @@ import { getQuestionCards } from '../modules/questions/content-cache';
 import { answerInHistory, startSession, subscribe } from '../../test/factories';
 import { getPersonalState, getSubscriptionAccess } from '../modules/questions/personal-cache';
 import { answerSession } from '../modules/sessions/answer-sessions';
+import { grade, loadQuestion, logAnswer } from '../modules/history/answers';
 import { approvePurchase } from '../modules/subscriptions/subscriptions.service';
 import { buildCourse, buildQuestion, buildUser, type TestUser } from '../../test/factories';
 import { setupTestApp } from '../../test/helper';
 import { definedCaches, ExpiringLru } from './cache';
-import { publishContentChange, publishUserChange } from './invalidation';
+import {
+  InvalidationBus,
+  publishContentChange,
+  publishUserChange,
+  type ReceivedInvalidation,
+} from './invalidation';
 
 /**
  * Decision 042: every write that changes cached data drops the matching cache entries. Walks
@@ -26,7 +32,8 @@ const FREE = config.freeQuestionsPerCourse;
  * What each documented write does to the caches.
  * - caller: a signed-in user's own write; that user's entries are dropped (the write hook).
  * - progress: an answer (route config `invalidates: 'progress'`); the writer's personal state is
- *   dropped, their token lookup, subscription access and sessions stay (an answer changes none).
+ *   dropped, their token lookup, subscription access and sessions stay (an answer changes none),
+ *   and so do the review cards the answer's batch remembered.
  * - staff: a staff write; every cache is emptied (the write hook publishes `all`; services
  *   also publish precisely for the learners they touch, see the tests below).
  * - anonymous: no signed-in caller; the service publishes for the account it changes (tested
@@ -155,7 +162,7 @@ const question = await buildQuestion(db, { courseId: course.id });
 
 /**
  * Fills every cache for `learner`: token lookup, personal state, access, a session to answer
- * in, and the cards.
+ * in, the cards, and the review card an answer left.
  */
 async function warm(learner: TestUser): Promise<void> {
   expect((await app.inject({ url: '/api/auth/user/', headers: learner.headers })).statusCode).toBe(
@@ -168,6 +175,11 @@ async function warm(learner: TestUser): Promise<void> {
   const [session] = await db.insert(sessions).values({ userId: learner.user.id }).returning();
   await answerSession(db, learner.user.id, session!.id);
   await getQuestionCards(db, [question.id], FREE);
+  // Through the service, not HTTP: no event (see above).
+  const answerable = await loadQuestion(db, question.id);
+  const graded = grade(answerable, [answerable.choices[0]!.id], 'all_or_nothing');
+  const entry = { userId: learner.user.id, question: answerable, graded, timeSpentMs: 1000 };
+  await logAnswer(db, { ...entry, mode: 'study' });
 }
 
 /** The entries each cache of personal data holds for `userId`, by cache name. */
@@ -229,6 +241,7 @@ describe('every documented write route', () => {
           'personal-state': 0,
           'subscription-access': 1,
           'answer-sessions': 1,
+          'answer-cards': 1,
         });
         expect(entriesOf(bystander.user.id), key).toEqual(before);
       } else {
@@ -298,6 +311,24 @@ describe('writes outside the writer’s own request', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(entriesOf(learner.user.id)['token-users']).toBe(0);
+  });
+});
+
+describe('notifications between instances', () => {
+  it('skips its own coming back through LISTEN, and marks another instance’s as remote', () => {
+    const bus = new InvalidationBus();
+    const applied: ReceivedInvalidation[] = [];
+    bus.subscribe((event) => applied.push(event));
+    bus.receive(`${bus.origin} p:7`);
+    expect(applied).toEqual([]);
+    expect(bus.generation).toBe(0);
+    bus.receive('another-instance p:7');
+    bus.receive('u:8'); // untagged: another instance's
+    expect(applied).toEqual([
+      { kind: 'progress', userId: 7, remote: true },
+      { kind: 'user', userId: 8, remote: true },
+    ]);
+    expect(bus.received).toBe(3);
   });
 });
 

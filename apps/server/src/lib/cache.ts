@@ -1,5 +1,5 @@
 import type { Db } from '../db/client';
-import { busFor, type Invalidation } from './invalidation';
+import { busFor, type ReceivedInvalidation } from './invalidation';
 
 /**
  * Read caches and their invalidation: THE RULE (decision 042, after 029).
@@ -129,7 +129,7 @@ export interface CacheDefinition<K, V> {
    */
   userOf?: (key: K, value: V) => number;
   /** Drops what an event makes stale. */
-  onEvent: (cache: ExpiringLru<K, V>, event: Invalidation) => void;
+  onEvent: (cache: ExpiringLru<K, V>, event: ReceivedInvalidation) => void;
 }
 
 /** The caches of one kind, one per database handle (ids of two databases never mix). */

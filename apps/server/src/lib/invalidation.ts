@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { executePrepared, type Database, type Db } from '../db/client';
 
@@ -29,6 +30,9 @@ export type Invalidation =
   | { kind: 'content'; ids?: number[] }
   | { kind: 'all' };
 
+/** An event as a cache receives it: `remote` when another instance published it. */
+export type ReceivedInvalidation = Invalidation & { remote?: boolean };
+
 export const NOTIFY_CHANNEL = 'qbank_cache';
 /** `application_name` of the listener connection (visible in pg_stat_activity). */
 export const LISTENER_NAME = 'qbank-cache-listener';
@@ -40,21 +44,23 @@ const EVERYONE = -1;
 
 export class InvalidationBus {
   ready = false;
+  /** Tags this instance's notifications: their echo through LISTEN was applied when published. */
+  readonly origin = randomBytes(6).toString('base64url');
   generation = 0;
   /** Whose data the last events concerned (a user id or EVERYONE), by generation mod the size. */
   private readonly recent: number[] = new Array<number>(RECENT_EVENTS).fill(EVERYONE);
   /** Notifications received from the listener connection (tests wait on it). */
   received = 0;
-  private readonly handlers = new Set<(event: Invalidation) => void>();
+  private readonly handlers = new Set<(event: ReceivedInvalidation) => void>();
   /** On a PostgreSQL server: NOTIFY, so that every instance applies the event. */
   notify: ((payload: string) => Promise<void>) | null = null;
 
-  subscribe(handler: (event: Invalidation) => void): void {
+  subscribe(handler: (event: ReceivedInvalidation) => void): void {
     this.handlers.add(handler);
   }
 
   /** Applies an event to this process's caches. */
-  apply(event: Invalidation): void {
+  apply(event: ReceivedInvalidation): void {
     const concerns = event.kind === 'user' || event.kind === 'progress' ? event.userId : EVERYONE;
     this.recent[this.generation % RECENT_EVENTS] = concerns;
     this.generation++;
@@ -77,14 +83,32 @@ export class InvalidationBus {
   /** Applies an event here and, on a PostgreSQL server, to every instance. Call after commit. */
   async publish(event: Invalidation): Promise<void> {
     this.apply(event);
-    if (this.notify) await this.notify(encode(event));
+    if (this.notify) await this.notify(`${this.origin} ${encode(event)}`);
+  }
+
+  /**
+   * Applies a notification from the listener, unless it is this instance's own echo. An
+   * untagged or unreadable one counts as another instance's.
+   */
+  receive(payload: string): void {
+    this.received++;
+    const space = payload.indexOf(' ');
+    if (space >= 0 && payload.slice(0, space) === this.origin) return;
+    this.apply({ ...decode(payload.slice(space + 1)), remote: true });
   }
 }
 
+/** NOTIFY payloads are limited to 8,000 bytes; a long id list becomes "content changed". */
+const MAX_PAYLOAD = 7_000;
+
+/** An event as a notification's text (at most MAX_PAYLOAD characters). */
 export function encode(event: Invalidation): string {
   if (event.kind === 'user') return `u:${event.userId}`;
   if (event.kind === 'progress') return `p:${event.userId}`;
-  if (event.kind === 'content') return event.ids ? `c:${event.ids.join(',')}` : 'c:';
+  if (event.kind === 'content') {
+    const ids = event.ids ? `c:${event.ids.join(',')}` : 'c:';
+    return ids.length > MAX_PAYLOAD ? 'c:' : ids;
+  }
   return '*';
 }
 
@@ -99,9 +123,6 @@ export function decode(payload: string): Invalidation {
 }
 
 const buses = new WeakMap<Db, InvalidationBus>();
-
-/** NOTIFY payloads are limited to 8,000 bytes; a long id list becomes "content changed". */
-const MAX_PAYLOAD = 7_000;
 
 /**
  * The bus of a database handle (every app and tool on the same handle shares it). On a
@@ -141,9 +162,7 @@ function batchedNotify(db: Db): (payload: string) => Promise<void> {
     while (queue.length) {
       const batch = queue;
       queue = [];
-      const texts = [
-        ...new Set(batch.map((b) => (b.payload.length > MAX_PAYLOAD ? 'c:' : b.payload))),
-      ];
+      const texts = [...new Set(batch.map((b) => b.payload))];
       try {
         await executePrepared(
           db,
@@ -190,9 +209,7 @@ export async function startInvalidationBridge(
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ ...pool.options, application_name: LISTENER_NAME });
     next.on('notification', (message) => {
-      if (message.channel !== NOTIFY_CHANNEL) return;
-      bus.received++;
-      bus.apply(decode(message.payload ?? ''));
+      if (message.channel === NOTIFY_CHANNEL) bus.receive(message.payload ?? '');
     });
     next.on('error', () => {});
     next.on('end', () => {

@@ -2,7 +2,10 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../test/helper';
 import { buildCourse, buildQuestion, buildUser, type TestUser } from '../../../test/factories';
+import { definedCaches } from '../../lib/cache';
+import { busFor } from '../../lib/invalidation';
 import { grade, loadQuestion, logAnswer } from './answers';
+import type { CardContext } from './review-log.repository';
 
 // Answers sent together are written in batches (group commit, decision 042): these tests send
 // many at once and check every row each answer owns, as if each had been written alone.
@@ -154,5 +157,87 @@ describe('answers arriving together', () => {
     expect(written.map((r) => r.user_id)).toEqual(
       learners.filter((_, i) => i !== 2).map((l) => l.user.id),
     );
+  });
+});
+
+describe('cards remembered from one answer to the next', () => {
+  const study = (learner: TestUser, q: { id: number; choices: { id: number }[] }) =>
+    call(learner, 'question_answer_history/', {
+      question: q.id,
+      choices: [q.choices[0]!.id],
+      mode: 'study',
+      time_spent_ms: 5000,
+    });
+  const card = async (learner: TestUser, questionId: number) =>
+    (
+      await rows<{ reps: number; version: string }>(sql`
+        select reps, xmin::text as version from question_evaluations
+        where user_id = ${learner.user.id} and question_id = ${questionId}`)
+    )[0];
+  const remembered = (learner: TestUser, questionId: number) =>
+    definedCaches()
+      .get('answer-cards')!
+      .peek(db)
+      ?.list()
+      .find(([key]) => key === `${learner.user.id}:${questionId}`)?.[1] as CardContext | undefined;
+
+  it('remembers the card an answer wrote, as stored, with its version', async () => {
+    const { questions, learners } = await bank(1, 1);
+    const [learner, q] = [learners[0]!, questions[0]!];
+    expect((await study(learner, q)).statusCode).toBe(201);
+    expect((await study(learner, q)).statusCode).toBe(201);
+    const stored = await card(learner, q.id);
+    expect(stored?.reps).toBe(2);
+    expect(remembered(learner, q.id)).toMatchObject({
+      cardId: q.id,
+      caseIds: null,
+      card: { reps: 2 },
+      cardVersion: stored!.version,
+    });
+  });
+
+  it('reschedules from the stored card when it changed behind the remembered one', async () => {
+    const { questions, learners } = await bank(1, 1);
+    const [learner, q] = [learners[0]!, questions[0]!];
+    await study(learner, q);
+    // Changed without any event (another instance whose notice was lost, a hand-made fix).
+    await db.execute(sql`update question_evaluations set reps = 50
+      where user_id = ${learner.user.id} and question_id = ${q.id}`);
+    expect(remembered(learner, q.id)?.card?.reps).toBe(1);
+    expect((await study(learner, q)).statusCode).toBe(201);
+    expect((await card(learner, q.id))?.reps).toBe(51);
+    const logs = await rows<{ reps: string | null }>(sql`
+      select previous->>'reps' as reps from review_logs
+      where user_id = ${learner.user.id} order by id`);
+    expect(logs).toEqual([{ reps: null }, { reps: '50' }]);
+
+    await db.execute(sql`delete from question_evaluations
+      where user_id = ${learner.user.id} and question_id = ${q.id}`);
+    expect((await study(learner, q)).statusCode).toBe(201);
+    expect((await card(learner, q.id))?.reps).toBe(1);
+  });
+
+  it('forgets a learner’s cards on their other writes and on another instance’s answer', async () => {
+    const { questions, learners } = await bank(1, 1);
+    const [learner, q] = [learners[0]!, questions[0]!];
+    await study(learner, q);
+    const bus = busFor(db);
+    bus.apply({ kind: 'progress', userId: learner.user.id });
+    expect(remembered(learner, q.id)).toBeDefined();
+    bus.apply({ kind: 'progress', userId: learner.user.id, remote: true });
+    expect(remembered(learner, q.id)).toBeUndefined();
+
+    await study(learner, q);
+    expect(remembered(learner, q.id)).toBeDefined();
+    const settings = await app.inject({
+      method: 'PATCH',
+      url: '/api/review/settings/',
+      headers: learner.headers,
+      payload: { desired_retention: 0.95 },
+    });
+    expect(settings.statusCode).toBe(200);
+    expect(remembered(learner, q.id)).toBeUndefined();
+    await study(learner, q);
+    expect(remembered(learner, q.id)?.settings?.desiredRetention).toBeCloseTo(0.95);
   });
 });

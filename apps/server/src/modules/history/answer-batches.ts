@@ -10,7 +10,9 @@ import {
   type RecordedAnswer,
 } from './history.repository';
 import { answerReview, reviewAfterAnswer, type AnswerForReview } from './review-cards';
-import { cardContexts } from './review-log.repository';
+import { loadGuard } from '../../lib/cache';
+import { answerCardContexts, rememberCardContext } from './answer-cards';
+import type { CardContext } from './review-log.repository';
 
 /**
  * Group commit for answers (decision 042). Answers that arrive while a batch is being written
@@ -106,15 +108,15 @@ class AnswerBatches {
 }
 
 /**
- * Reads the batch's cards, decides each answer's card write from its card as read, and runs the
- * batch statement. `cardLeft`: the card is rescheduled after the statement (a case's last
- * question, or a card another request rescheduled since it was read).
+ * Reads the batch's cards (those not remembered from the learners' last answers), decides each
+ * answer's card write from its card as read, runs the batch statement and remembers the cards
+ * it wrote. `cardLeft`: the card is rescheduled after the statement (a case's last question,
+ * or a card another request rescheduled since it was read).
  */
 async function recordBatch(db: Db, batch: Pending[]) {
-  const contexts = await cardContexts(
-    db,
-    batch.map((p) => ({ userId: p.row.user_id, questionId: p.row.question_id })),
-  );
+  const guard = loadGuard(db);
+  const pairs = batch.map((p) => ({ userId: p.row.user_id, questionId: p.row.question_id }));
+  const contexts = await answerCardContexts(db, pairs);
   const reviews = batch.map((p, i) => answerReview(contexts[i]!, p.review));
   // Object.assign, not spreads: rest and spread properties made this the batch's costliest line.
   const rows = batch.map((p, i): AnswerInputRow => {
@@ -123,10 +125,26 @@ async function recordBatch(db: Db, batch: Pending[]) {
   });
   const recorded = await recordAnswerBatch(db, rows, WRITES);
   if (recorded.length !== batch.length) throw new Error('An answer of the batch was not recorded.');
-  return recorded.map((r, i) => ({
-    recorded: r,
-    cardLeft: reviews[i]!.kind === 'after' || !r.cardWritten,
-  }));
+  return recorded.map((r, i) => {
+    const review = reviews[i]!;
+    rememberCardContext(db, guard, pairs[i]!, nextContext(contexts[i]!, review, r.cardVersion));
+    const cardLeft = review.kind === 'after' || (review.kind === 'write' && !r.cardVersion);
+    return { recorded: r, cardLeft };
+  });
+}
+
+/**
+ * What the pair's next answer may start from: the card this answer wrote, at its new version;
+ * undefined when the write was refused (the card had changed). A case's card is not used from
+ * it (the case is graded from a fresh read when it ends).
+ */
+function nextContext(
+  context: CardContext,
+  review: ReturnType<typeof answerReview>,
+  cardVersion: string | null,
+): CardContext | undefined {
+  if (review.kind !== 'write') return context;
+  return cardVersion ? { ...context, card: review.next, cardVersion } : undefined;
 }
 
 const batchesByDb = new WeakMap<Db, AnswerBatches>();

@@ -73,6 +73,23 @@ export interface StoredCard {
   dueAt: Date;
 }
 
+/** A stored card's scheduling state, without the row's other columns. */
+export function storedCard(row: StoredCard): StoredCard {
+  const { stability, difficulty, reps, lapses, state, learningSteps, scheduledDays } = row;
+  const { lastReview, dueAt } = row;
+  return {
+    stability,
+    difficulty,
+    reps,
+    lapses,
+    state,
+    learningSteps,
+    scheduledDays,
+    lastReview,
+    dueAt,
+  };
+}
+
 export function toLibraryCard(stored: StoredCard | undefined, now: Date): Card {
   if (!stored || stored.state === State.New) return createEmptyCard(now);
   return {

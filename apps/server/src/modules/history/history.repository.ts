@@ -119,8 +119,11 @@ export const answerInput = (rows: object[]): SQL => sql`input as materialized (
 export interface RecordedAnswer {
   id: number;
   createdAt: Date;
-  /** False when the answer carried a card write and the card had changed since it was read. */
-  cardWritten: boolean;
+  /**
+   * The version (xmin) of the card the answer wrote; null when it carried no card write, or the
+   * card had changed since it was read (then nothing was written).
+   */
+  cardVersion: string | null;
   /** The session answer's id, for a session's answer. */
   savedId: number | null;
 }
@@ -144,21 +147,20 @@ export async function recordAnswerBatch(
       returning id, user_id, created_at),
     ${sql.join(writes, sql`, `)}
     select h.id, (extract(epoch from h.created_at) * 1000)::float8 as created_ms,
-      (i.card_id is null or exists (select 1 from card c where c.user_id = i.user_id))
-        as card_written,
+      (select c.version from card c where c.user_id = i.user_id) as card_version,
       (select s.id from saved s where s.user_id = i.user_id) as saved_id
     from input i join hist h on h.user_id = i.user_id
     order by i.ord`;
   const returned = await executePrepared<{
     id: number;
     created_ms: number;
-    card_written: boolean;
+    card_version: string | null;
     saved_id: number | null;
   }>(db, statement);
   return returned.map((r) => ({
     id: r.id,
     createdAt: new Date(r.created_ms),
-    cardWritten: r.card_written,
+    cardVersion: r.card_version,
     savedId: r.saved_id,
   }));
 }

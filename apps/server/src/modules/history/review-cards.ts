@@ -2,7 +2,14 @@ import type { Rating } from '@qbank/contract';
 import type { Db } from '../../db/client';
 import * as evaluations from './evaluations.repository';
 import type { CardInput } from './history.repository';
-import { DEFAULT_RETENTION, GRADE, review, schedulerFor, type StoredCard } from './fsrs';
+import {
+  DEFAULT_RETENTION,
+  GRADE,
+  review,
+  schedulerFor,
+  storedCard,
+  type StoredCard,
+} from './fsrs';
 import { gradeFromAnswer, type Confidence } from './grade';
 import * as logs from './review-log.repository';
 
@@ -131,20 +138,23 @@ export interface AnswerForReview {
 export function answerReview(
   context: logs.CardContext,
   answer: AnswerForReview,
-): { kind: 'write'; card: CardInput } | { kind: 'after' | 'none' } {
+): { kind: 'write'; card: CardInput; next: StoredCard } | { kind: 'after' | 'none' } {
   const { caseIds } = context;
   if (caseIds) {
     return { kind: caseIds[caseIds.length - 1] === answer.questionId ? 'after' : 'none' };
   }
-  return { kind: 'write', card: cardWrites(context, answer, answer) };
+  return { kind: 'write', ...cardWrites(context, answer, answer) };
 }
 
-/** The card writes of an answer graded `graded`, from the context read before them. */
+/**
+ * The card writes of an answer graded `graded`, from the context read before them, and the
+ * card they leave.
+ */
 function cardWrites(
   { cardId, settings, card, cardVersion }: logs.CardContext,
   answer: AnswerForReview,
   graded: { score: number; timeSpentMs: number },
-): CardInput {
+): { card: CardInput; next: StoredCard } {
   const rating = gradeFromAnswer({
     correctness: graded.score,
     timeSpentSeconds: graded.timeSpentMs / 1000,
@@ -159,7 +169,7 @@ function cardWrites(
     answer.now,
     'answer',
   );
-  return {
+  const input: CardInput = {
     card_id: cardId,
     card_version: cardVersion,
     rating: next.rating,
@@ -178,6 +188,7 @@ function cardWrites(
     reviewed_at: log.reviewedAt.toISOString(),
     previous: log.previous,
   };
+  return { card: input, next: storedCard(next) };
 }
 
 /** Tries before giving up on a card other requests keep rescheduling. */
@@ -200,7 +211,7 @@ export async function reviewAfterAnswer(db: Db, answer: AnswerForReview): Promis
         latest.reduce((sum, a) => sum + f(a), 0) / caseIds.length;
       graded = { score: mean((a) => a.score), timeSpentMs: mean((a) => a.timeSpentMs) };
     }
-    const card = cardWrites(context, answer, graded);
+    const { card } = cardWrites(context, answer, graded);
     if (await evaluations.writeCardIfUnchanged(db, answer.userId, card)) return;
   }
   throw new Error(`The card of question ${answer.questionId} kept changing; not rescheduled.`);

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { preparedPerDb, type Db } from '../../db/client';
+import { storedCard, type StoredCard } from './fsrs';
 import {
   questionAnswerHistory,
   questionEvaluations,
@@ -98,7 +99,17 @@ const cardContextsQuery = preparedPerDb((db) => {
     .prepare('qbank_card_contexts');
 });
 
-export type CardContext = Awaited<ReturnType<typeof cardContexts>>[number];
+/** What rescheduling a learner's card needs (see `cardContexts`). */
+export interface CardContext {
+  /** The card's question: the case's first question, or the question itself. */
+  cardId: number;
+  /** The published questions of the question's clinical case, in order (null: a lone one). */
+  caseIds: number[] | null;
+  settings: SettingsRow | undefined;
+  card: StoredCard | undefined;
+  /** The stored card's version (its xmin), for a write guarded by it; null: no card. */
+  cardVersion: string | null;
+}
 
 /**
  * What rescheduling the cards of (learner, question) pairs needs, in one round trip (the answer
@@ -106,7 +117,10 @@ export type CardContext = Awaited<ReturnType<typeof cardContexts>>[number];
  * belongs to, the learner's review settings and the card's stored state. The card is the case's
  * first question, or the question itself. In the order of `pairs`.
  */
-export async function cardContexts(db: Db, pairs: { userId: number; questionId: number }[]) {
+export async function cardContexts(
+  db: Db,
+  pairs: { userId: number; questionId: number }[],
+): Promise<CardContext[]> {
   const rows = await cardContextsQuery(db).execute({
     userIds: pairs.map((p) => p.userId),
     questionIds: pairs.map((p) => p.questionId),
@@ -117,7 +131,7 @@ export async function cardContexts(db: Db, pairs: { userId: number; questionId: 
       cardId: ids?.[0] ?? pairs[i]!.questionId,
       caseIds: ids,
       settings: row.settings ?? undefined,
-      card: row.card ?? undefined,
+      card: row.card ? storedCard(row.card) : undefined,
       cardVersion: row.cardVersion ?? null,
     };
   });

@@ -120,7 +120,7 @@ describe('answers arriving together', () => {
     const next = (version: string | null) => ({
       card_id: q.id,
       card_version: version,
-      rating: c.rating,
+      rating: 'good',
       stability: c.stability,
       difficulty: c.difficulty,
       reps: 99,
@@ -130,7 +130,7 @@ describe('answers arriving together', () => {
       scheduled_days: c.scheduledDays,
       last_review: at(c.lastReview),
       due_at: at(c.dueAt)!,
-      updated_at: at(c.updatedAt)!,
+      updated_at: new Date().toISOString(),
       log_rating: 3,
       log_state: c.state,
       reviewed_at: new Date().toISOString(),
