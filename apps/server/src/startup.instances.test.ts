@@ -80,7 +80,7 @@ describe('start-up of several instances', () => {
     while (!server.output().includes('(2 workers)') && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 200));
     expect(server.output()).toContain('QBank is ready');
-    expect(children()).toBe(2);
+    expect(children(), server.output()).toBe(2);
     const answers = await Promise.all(
       Array.from({ length: 20 }, () => fetch(`${server.url}/api/health/`).then((r) => r.status)),
     );

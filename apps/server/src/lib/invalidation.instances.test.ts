@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { App } from '../app';
+import { definedCaches } from './cache';
 import { buildCourse, buildQuestion, buildUser } from '../../test/factories';
 import { eventually, startInstances } from '../../test/instances';
 import { freshEmail, freshIp, startMailbox } from '../modules/auth/auth.test-support';
@@ -71,6 +72,43 @@ describe('two instances on one PostgreSQL database', () => {
     await seenThroughB(
       () => flags(b),
       (f) => f.has_note,
+    );
+  });
+
+  it('an answer through A shows on B’s cached page, and B forgets the card it remembered', async () => {
+    const { learner, first } = await learnerAndCourse();
+    const answer = (app: App) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/question_answer_history/',
+        headers: learner.headers,
+        payload: { question: first.id, choices: [first.choices[0]!.id], mode: 'study' },
+      });
+    const shown = async (app: App) => {
+      const res = await get(app, `/api/questns/?course=${first.courseId}`, learner.headers);
+      return res.json().results[0] as { correction: unknown };
+    };
+    expect((await shown(b)).correction).toBeNull();
+    expect((await shown(b)).correction).toBeNull(); // warm
+    expect((await answer(a)).statusCode).toBe(201);
+    // The answer's own statement sent the notice as it committed (no NOTIFY of its own).
+    await seenThroughB(
+      () => shown(b),
+      (q) => q.correction !== null,
+    );
+
+    const remembered = () =>
+      definedCaches()
+        .get('answer-cards')!
+        .peek(b.db)
+        ?.list()
+        .some(([key]) => key === `${learner.user.id}:${first.id}`);
+    expect((await answer(b)).statusCode).toBe(201);
+    expect(remembered()).toBe(true);
+    expect((await answer(a)).statusCode).toBe(201);
+    await seenThroughB(
+      async () => remembered(),
+      (kept) => !kept,
     );
   });
 

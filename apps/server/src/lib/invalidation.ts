@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -120,6 +120,19 @@ export function decode(payload: string): Invalidation {
   if (kind === 'c' && /^\d+(,\d+)*$/.test(rest))
     return { kind: 'content', ids: rest.split(',').map(Number) };
   return { kind: 'all' };
+}
+
+/**
+ * The `progress` notice of the learner `userId` (SQL) names, for a statement that records
+ * answers to send itself: `pg_notify` goes out when the statement commits, so other instances
+ * hear of an answer without a NOTIFY statement of its own (decision 042). Undefined where no
+ * other process listens (PGlite).
+ */
+export function progressNotice(db: Db, userId: SQL): SQL | undefined {
+  const bus = busFor(db);
+  if (!bus.notify) return undefined;
+  // The payload `publish` sends for a progress event (`encode`).
+  return sql`pg_notify(${NOTIFY_CHANNEL}, ${`${bus.origin} p:`} || ${userId})`;
 }
 
 const buses = new WeakMap<Db, InvalidationBus>();
@@ -253,8 +266,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * What a learner's write on this route changes (decision 042): 'progress' for routes that
-     * only record answers (the caller's token, access and sessions stay cached); default: the
-     * whole user.
+     * only record answers (the caller's token, access and sessions stay cached; the answers'
+     * statement notifies other instances itself, `progressNotice`); default: the whole user.
      */
     invalidates?: 'progress';
   }
@@ -281,8 +294,14 @@ export async function invalidationPlugin(app: FastifyInstance): Promise<void> {
   app.addHook('onSend', (request, _reply, payload, done) => {
     const user = request.user;
     if (!user || !WRITE_METHODS.has(request.method)) return done(null, payload);
+    const event = eventOf(request, user);
+    if (event.kind === 'progress') {
+      // The answer's own statement notified the other instances as it committed.
+      busFor(app.db).apply(event);
+      return done(null, payload);
+    }
     busFor(app.db)
-      .publish(eventOf(request, user))
+      .publish(event)
       .catch((error: unknown) => {
         // The write itself succeeded; the local caches are already cleared.
         request.log.error({ err: error }, 'cache invalidation NOTIFY failed');

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { executePrepared, type Db } from '../../db/client';
+import { progressNotice } from '../../lib/invalidation';
 import { choices, courses, questionAnswerHistory, questions } from '../../db/schema/index';
 
 export type HistoryRow = typeof questionAnswerHistory.$inferSelect;
@@ -130,7 +131,8 @@ export interface RecordedAnswer {
 
 /**
  * Records a batch of answers as ONE statement: the history rows (`hist`) and the other
- * features' writes, which see the statement's snapshot (not each other's rows) and its now().
+ * features' writes, which see the statement's snapshot (not each other's rows) and its now(),
+ * and, on a PostgreSQL server, each learner's `progress` notice for the other instances.
  * One round trip and one commit for the whole batch. Rows come back in `ord` order.
  */
 export async function recordAnswerBatch(
@@ -138,6 +140,8 @@ export async function recordAnswerBatch(
   rows: AnswerInputRow[],
   writes: SQL[],
 ): Promise<RecordedAnswer[]> {
+  // Other instances hear of the answers when the statement commits (a CTE runs only if used).
+  const notice = progressNotice(db, sql`user_id`);
   const statement = sql`with ${answerInput(rows)},
     hist as (insert into question_answer_history (user_id, question_id, choices, is_correct, score,
         time_spent_ms, mode, confidence, counted)
@@ -145,10 +149,16 @@ export async function recordAnswerBatch(
         counted
       from input order by user_id
       returning id, user_id, created_at),
-    ${sql.join(writes, sql`, `)}
+    ${sql.join(writes, sql`, `)}${
+      notice
+        ? sql`,
+    notices as (select ${notice} from input)`
+        : sql``
+    }
     select h.id, (extract(epoch from h.created_at) * 1000)::float8 as created_ms,
       (select c.version from card c where c.user_id = i.user_id) as card_version,
       (select s.id from saved s where s.user_id = i.user_id) as saved_id
+      ${notice ? sql`, (select count(*) from notices) as notices` : sql``}
     from input i join hist h on h.user_id = i.user_id
     order by i.ord`;
   const returned = await executePrepared<{
