@@ -16,8 +16,9 @@ import type { CardContext } from './review-log.repository';
 
 /**
  * Group commit for answers (decision 042). Answers that arrive while a batch is being written
- * wait and go together in the next one: one read of their cards and ONE statement (history,
- * mistakes shelf, cards, statistics, session rows), so one round trip and one commit for all.
+ * wait and go together in the next one: one read of the cards not remembered from the learners'
+ * last answers (`answer-cards.ts`; none when all are) and ONE statement (history, mistakes
+ * shelf, cards, statistics, session rows, notices to the other instances), so one commit for all.
  * Every answer is committed before its caller's promise resolves. An answer that arrives when
  * nothing is being written goes at once, alone: waiting never adds more than one batch.
  *
