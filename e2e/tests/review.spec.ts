@@ -36,51 +36,50 @@ async function missQuestion(api: Api, question: Question) {
   }
 }
 
-test.describe('a learner whose day is not ending', () => {
-  test.use({ timezoneId: zoneWhereItIsAfternoon() });
+// Every test here runs where the day is not ending, unless it names its own zone.
+test.use({ timezoneId: zoneWhereItIsAfternoon() });
 
-  test('review: due today, the forecast with its table, retention saved, a study run', async ({
-    signedInPage: page,
-    request,
-    learner,
-  }) => {
-    const api = apiAs(request, learner);
-    const { questions } = await freeQuestions(api, 1);
-    await missQuestion(api, questions[0]!);
+test('review: due today, the forecast with its table, retention saved, a study run', async ({
+  signedInPage: page,
+  request,
+  learner,
+}) => {
+  const api = apiAs(request, learner);
+  const { questions } = await freeQuestions(api, 1);
+  await missQuestion(api, questions[0]!);
 
-    await page.goto('/review');
-    await expect(page.getByRole('heading', { name: 'Review', level: 1 })).toBeVisible();
-    await expect(page.getByText('1 question to review today')).toBeVisible();
-    const due = page.getByRole('list', { name: 'Due today' }).getByRole('listitem');
-    await expect(due).toHaveCount(1);
-    await expect(due.first()).toContainText('Learning');
-    // The chart (Chart.js canvas) and its table view for screen readers.
-    await expect(page.getByRole('img', { name: /reviews? due in the next 30 days/ })).toBeVisible();
-    await page.getByText('Show as a table').click();
-    const table = page.getByRole('table', { name: 'Reviews due each day' });
-    await expect(table.getByRole('row')).toHaveCount(31);
-    await expectAccessible(page);
-    await expectNoHorizontalScroll(page);
+  await page.goto('/review');
+  await expect(page.getByRole('heading', { name: 'Review', level: 1 })).toBeVisible();
+  await expect(page.getByText('1 question to review today')).toBeVisible();
+  const due = page.getByRole('list', { name: 'Due today' }).getByRole('listitem');
+  await expect(due).toHaveCount(1);
+  await expect(due.first()).toContainText('Learning');
+  // The chart (Chart.js canvas) and its table view for screen readers.
+  await expect(page.getByRole('img', { name: /reviews? due in the next 30 days/ })).toBeVisible();
+  await page.getByText('Show as a table').click();
+  const table = page.getByRole('table', { name: 'Reviews due each day' });
+  await expect(table.getByRole('row')).toHaveCount(31);
+  await expectAccessible(page);
+  await expectNoHorizontalScroll(page);
 
-    await page.getByLabel('Desired retention').fill('0.8');
-    await expect(page.locator('output')).toHaveText('80 %');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await expect(toast(page, 'Saved.')).toBeVisible();
-    expect((await api.get<ReviewSettings>('review/settings/')).desired_retention).toBe(0.8);
+  await page.getByLabel('Desired retention').fill('0.8');
+  await expect(page.locator('output')).toHaveText('80 %');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Saved.')).toBeVisible();
+  expect((await api.get<ReviewSettings>('review/settings/')).desired_retention).toBe(0.8);
 
-    await page.getByRole('button', { name: "Study today's reviews" }).click();
-    await expect(page).toHaveURL(/\/review\/run$/);
-    await expect(page.getByText('Question 1 of 1')).toBeVisible();
-    const card = page.locator('article.question-card');
-    await card.locator('.choice-option').first().click();
-    await card.getByRole('button', { name: 'Check' }).click();
-    await expect(card.getByRole('region', { name: 'Correction' })).toBeVisible();
-    await expectAccessible(page);
-    await card.getByRole('button', { name: 'Next' }).click();
-    await expect(page.getByRole('heading', { name: 'Run finished' })).toBeVisible();
-    await page.getByRole('link', { name: 'Review', exact: true }).last().click();
-    await expect(page).toHaveURL(/\/review$/);
-  });
+  await page.getByRole('button', { name: "Study today's reviews" }).click();
+  await expect(page).toHaveURL(/\/review\/run$/);
+  await expect(page.getByText('Question 1 of 1')).toBeVisible();
+  const card = page.locator('article.question-card');
+  await card.locator('.choice-option').first().click();
+  await card.getByRole('button', { name: 'Check' }).click();
+  await expect(card.getByRole('region', { name: 'Correction' })).toBeVisible();
+  await expectAccessible(page);
+  await card.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: 'Run finished' })).toBeVisible();
+  await page.getByRole('link', { name: 'Review', exact: true }).last().click();
+  await expect(page).toHaveURL(/\/review$/);
 });
 
 test('mistakes: the shelf, its streak setting, a timed exam over it', async ({

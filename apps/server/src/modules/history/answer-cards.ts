@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import { cachesReady, defineCache, type LoadGuard } from '../../lib/cache';
-import { cardContexts, type CardContext } from './review-log.repository';
+import { cardContexts, type CardContext, type CardPair } from './review-log.repository';
 
 /**
  * The cards answers reschedule, remembered from one answer to the next (decision 042): a batch
@@ -27,11 +27,6 @@ const answerCards = defineCache<string, CardContext>('answer-cards', {
     }
   },
 });
-
-export interface CardPair {
-  userId: number;
-  questionId: number;
-}
 
 const keyOf = ({ userId, questionId }: CardPair) => `${userId}:${questionId}`;
 

@@ -99,6 +99,12 @@ const cardContextsQuery = preparedPerDb((db) => {
     .prepare('qbank_card_contexts');
 });
 
+/** A learner and a question they answer. */
+export interface CardPair {
+  userId: number;
+  questionId: number;
+}
+
 /** What rescheduling a learner's card needs (see `cardContexts`). */
 export interface CardContext {
   /** The card's question: the case's first question, or the question itself. */
@@ -117,10 +123,7 @@ export interface CardContext {
  * belongs to, the learner's review settings and the card's stored state. The card is the case's
  * first question, or the question itself. In the order of `pairs`.
  */
-export async function cardContexts(
-  db: Db,
-  pairs: { userId: number; questionId: number }[],
-): Promise<CardContext[]> {
+export async function cardContexts(db: Db, pairs: CardPair[]): Promise<CardContext[]> {
   const rows = await cardContextsQuery(db).execute({
     userIds: pairs.map((p) => p.userId),
     questionIds: pairs.map((p) => p.questionId),
