@@ -363,6 +363,37 @@ describe('a load that raced a write', () => {
   });
 });
 
+describe('loads of the same entries at once', () => {
+  it('are one load, shared by the readers that missed them together', async () => {
+    const reader = await buildUser(db);
+    const [a, b] = await Promise.all([
+      getPersonalState(db, reader.user.id, course.id),
+      getPersonalState(db, reader.user.id, course.id),
+    ]);
+    expect(a).toBe(b);
+    const [q1, q2, q3] = [1, 2, 3].map(() => buildQuestion(db, { courseId: course.id }));
+    const ids = (await Promise.all([q1!, q2!, q3!])).map((q) => q.id);
+    const [first, second] = await Promise.all([
+      getQuestionCards(db, [ids[0]!, ids[1]!], FREE),
+      getQuestionCards(db, [ids[1]!, ids[2]!], FREE),
+    ]);
+    expect(first.get(ids[1]!)).toBe(second.get(ids[1]!));
+    expect([...first.keys(), ...second.keys()].sort()).toEqual(
+      [ids[0], ids[1], ids[1], ids[2]].sort(),
+    );
+  });
+
+  it('are not joined by a reader who comes after a write of that learner', async () => {
+    const reader = await buildUser(db);
+    const before = getPersonalState(db, reader.user.id, course.id);
+    await publishUserChange(db, reader.user.id);
+    const after = getPersonalState(db, reader.user.id, course.id);
+    expect(await after).not.toBe(await before);
+    // The load begun before the write is not kept; the one after it is.
+    expect(await getPersonalState(db, reader.user.id, course.id)).toBe(await after);
+  });
+});
+
 describe('the expiry backstop', () => {
   it('every cache has an entry bound and a finite lifetime', () => {
     expect(definedCaches().size).toBeGreaterThanOrEqual(5);

@@ -19,7 +19,8 @@ import { busFor, type ReceivedInvalidation } from './invalidation';
  *      in the service or repository that writes.
  * 3. A cache stores a loaded value only while the bus is ready and no event concerning it
  *    arrived during the load (`loadGuard`: `keepFor(user)` for personal data, `keepShared()` for
- *    content), so a read that raced a write never lands.
+ *    content), so a read that raced a write never lands. `loadMissing` / `loadOne` do this, and
+ *    share one load among the callers that miss the same entry at once.
  * 4. Events cross instances by PostgreSQL LISTEN/NOTIFY; the TTL heals whatever a lost
  *    notification or a hand-made SQL change leaves behind.
  */
@@ -190,6 +191,91 @@ export interface LoadGuard {
   keepShared(): boolean;
   /** For one user's data: no event of theirs, nor a content or `all` event, since. */
   keepFor(userId: number): boolean;
+}
+
+/** Whose data an entry is: a user's (their events count) or everyone's (content, catalogue). */
+export type Owner = number | 'shared';
+
+const holds = (guard: LoadGuard, owner: Owner): boolean =>
+  owner === 'shared' ? guard.keepShared() : guard.keepFor(owner);
+
+/** A load under way: the guard taken when it began, and each of its keys' values to come. */
+interface Flight {
+  guard: LoadGuard;
+  value: Promise<unknown>;
+}
+
+const flightsByCache = new WeakMap<object, Map<unknown, Flight>>();
+
+/**
+ * The values of `keys` (entries the caller did not find in `cache`), loaded once for every
+ * caller that asks while the load runs: a cold course page read on 32 connections at once
+ * made 32 identical queries, and the bank crawled until its caches filled.
+ * - A caller joins a running load only while that load's guard still holds for `owner`, so a
+ *   read after a write never gets what was read before it (rule 3 above).
+ * - The result is kept on the same condition; `expires` shortens an entry's life below the TTL.
+ * - A key `load` leaves out has no value (not stored; absent from the result).
+ */
+export async function loadMissing<K, V>(
+  db: Db,
+  cache: ExpiringLru<K, V>,
+  keys: K[],
+  owner: Owner,
+  load: (keys: K[]) => Promise<Map<K, V>>,
+  expires?: (value: V) => number,
+): Promise<Map<K, V>> {
+  let flights = flightsByCache.get(cache);
+  if (!flights) flightsByCache.set(cache, (flights = new Map()));
+  const waiting: { key: K; value: Promise<unknown> }[] = [];
+  const unloaded: K[] = [];
+  for (const key of keys) {
+    const flight = flights.get(key);
+    if (flight && holds(flight.guard, owner)) waiting.push({ key, value: flight.value });
+    else unloaded.push(key);
+  }
+  if (unloaded.length) {
+    const guard = loadGuard(db);
+    const loaded = load(unloaded).then((values) => {
+      if (holds(guard, owner))
+        for (const [key, value] of values) cache.set(key, value, expires?.(value));
+      return values;
+    });
+    for (const key of unloaded) {
+      const value = loaded.then((values) => values.get(key));
+      flights.set(key, { guard, value });
+      waiting.push({ key, value });
+    }
+    const landed = () => {
+      for (const key of unloaded) if (flights.get(key)?.guard === guard) flights.delete(key);
+    };
+    loaded.then(landed, landed);
+  }
+  const values = await Promise.all(waiting.map((w) => w.value));
+  const found = new Map<K, V>();
+  waiting.forEach(({ key }, i) => {
+    if (values[i] !== undefined) found.set(key, values[i] as V);
+  });
+  return found;
+}
+
+/** `loadMissing` of one key whose load always finds a value. */
+export async function loadOne<K, V>(
+  db: Db,
+  cache: ExpiringLru<K, V>,
+  key: K,
+  owner: Owner,
+  load: () => Promise<V>,
+  expires?: (value: V) => number,
+): Promise<V> {
+  const loaded = await loadMissing(
+    db,
+    cache,
+    [key],
+    owner,
+    async () => new Map([[key, await load()]]),
+    expires,
+  );
+  return loaded.get(key) as V;
 }
 
 /** Whether caches may be read now (on PostgreSQL: the listener is up). */

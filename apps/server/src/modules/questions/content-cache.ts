@@ -1,7 +1,13 @@
 import type { Db } from '../../db/client';
 import type { QuestionType } from '../../db/schema/index';
 import type { ExpiringLru } from '../../lib/cache';
-import { defineCache, invalidateContent, loadGuard, type Invalidation } from '../../lib/cache';
+import {
+  defineCache,
+  invalidateContent,
+  loadMissing,
+  loadOne,
+  type Invalidation,
+} from '../../lib/cache';
 import { mediaUrl } from '../../lib/storage';
 import {
   loadCatalogueMeta,
@@ -174,21 +180,25 @@ export async function getQuestionCards(
     else missing.push(id);
   }
   if (!missing.length) return found;
-  const guard = loadGuard(db);
-  const metas = await loadCatalogueMeta(db, missing, freePerCourse);
+  const loaded = await loadMissing(db, cards, missing, 'shared', (ids) =>
+    loadCards(db, ids, freePerCourse),
+  );
+  for (const [id, card] of loaded) found.set(id, card);
+  return found;
+}
+
+async function loadCards(db: Db, ids: number[], freePerCourse: number) {
+  const metas = await loadCatalogueMeta(db, ids, freePerCourse);
   const contents = await freshQuestionContent(
     db,
     metas.map((m) => m.id),
   );
-  const keep = guard.keepShared();
+  const cards = new Map<number, QuestionCard>();
   for (const meta of metas) {
     const content = contents.get(meta.id);
-    if (!content) continue;
-    const card = { meta, content, json: {} };
-    if (keep) cards.set(meta.id, card);
-    found.set(meta.id, card);
+    if (content) cards.set(meta.id, { meta, content, json: {} });
   }
-  return found;
+  return cards;
 }
 
 /** A course's published question ids in course order, from the cache or one query. */
@@ -200,14 +210,15 @@ export async function getCourseList(
   const { courses } = cacheFor(db, freePerCourse);
   const hit = courses.get(courseId);
   if (hit !== undefined) return hit;
-  const guard = loadGuard(db);
-  const rows = await loadCourseQuestionList(db, courseId);
-  const list = rows && {
-    ids: rows.map((r) => r.id),
-    sourceIds: rows.map((r) => r.source_id),
-    types: rows.map((r) => r.type),
-    inCase: rows.map((r) => r.in_case),
-  };
-  if (guard.keepShared()) courses.set(courseId, list);
-  return list;
+  return loadOne(db, courses, courseId, 'shared', async () => {
+    const rows = await loadCourseQuestionList(db, courseId);
+    return (
+      rows && {
+        ids: rows.map((r) => r.id),
+        sourceIds: rows.map((r) => r.source_id),
+        types: rows.map((r) => r.type),
+        inCase: rows.map((r) => r.in_case),
+      }
+    );
+  });
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { defineCache, loadGuard } from '../../lib/cache';
+import { defineCache, loadOne } from '../../lib/cache';
 import {
   loadPersonalState,
   subscriptionWindow,
@@ -45,8 +45,9 @@ const personalCache = defineCache<string, PersonalState>('personal-state', {
 export const personalCacheSize = (db: Db) => personalCache.peek(db)?.size ?? 0;
 
 /**
- * The user's state over a course: from the cache, else one query. Kept only while the
- * invalidation bus is ready and no event arrived during the load (a racing write wins).
+ * The user's state over a course: from the cache, else one query (shared by the requests that
+ * miss it at once). Kept only while the invalidation bus is ready and no event arrived during
+ * the load (a racing write wins).
  */
 export async function getPersonalState(
   db: Db,
@@ -56,7 +57,10 @@ export async function getPersonalState(
   const cache = personalCache.of(db);
   const hit = cache.get(key(userId, courseId));
   if (hit) return hit;
-  const guard = loadGuard(db);
+  return loadOne(db, cache, key(userId, courseId), userId, () => loadState(db, userId, courseId));
+}
+
+async function loadState(db: Db, userId: number, courseId: number): Promise<PersonalState> {
   const row = await loadPersonalState(db, userId, courseId);
   const playlists = new Map<number, number[]>();
   for (const [questionId, playlistId] of row.playlists) {
@@ -64,7 +68,7 @@ export async function getPersonalState(
     if (list) list.push(playlistId);
     else playlists.set(questionId, [playlistId]);
   }
-  const state: PersonalState = {
+  return {
     favorites: new Set(row.favorites),
     hidden: new Set(row.hidden),
     noted: new Set(row.noted),
@@ -74,8 +78,6 @@ export async function getPersonalState(
     history: new Map(row.history),
     courseSources: row.course_sources,
   };
-  if (guard.keepFor(userId)) cache.set(key(userId, courseId), state);
-  return state;
 }
 
 /** What a learner's subscriptions open, until a purchase starts or ends. */
@@ -102,14 +104,22 @@ export async function getSubscriptionAccess(db: Db, userId: number): Promise<Sub
   const cache = accessCache.of(db);
   const hit = cache.get(userId);
   if (hit) return hit;
-  const guard = loadGuard(db);
+  return loadOne(
+    db,
+    cache,
+    userId,
+    userId,
+    () => loadAccessOf(db, userId),
+    (a) => a.until,
+  );
+}
+
+async function loadAccessOf(db: Db, userId: number): Promise<SubscriptionAccess> {
   const rows = await subscriptionWindow(db, userId);
   const active = rows.filter((r) => r.active);
-  const access: SubscriptionAccess = {
+  return {
     all: active.some((r) => r.all_modules),
     moduleIds: [...new Set(active.flatMap((r) => (r.module_id === null ? [] : [r.module_id])))],
     until: Math.min(Infinity, ...rows.map((r) => new Date(r.changes_at).getTime())),
   };
-  if (guard.keepFor(userId)) cache.set(userId, access, access.until);
-  return access;
 }
