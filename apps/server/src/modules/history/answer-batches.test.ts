@@ -87,6 +87,49 @@ describe('answers arriving together', () => {
       select picked from question_choice_stats
       where question_id in (${sql.raw(questions.map((q) => q.id).join(','))})`);
     expect(picks.reduce((sum, r) => sum + r.picked, 0)).toBe(24);
+    // Learners answering one question go in one batch: their counts add up, none is lost.
+    const perChoice = await rows<{ choice_id: number; picked: number }>(sql`
+      select choice_id, picked from question_choice_stats
+      where question_id in (${sql.raw(questions.map((q) => q.id).join(','))})
+      order by choice_id`);
+    const firstTwo = questions
+      .flatMap((q) => [q.choices[0]!.id, q.choices[1]!.id])
+      .sort((a, b) => a - b);
+    expect(perChoice).toEqual(firstTwo.map((id) => ({ choice_id: id, picked: 4 })));
+    const timed = await rows<{ n: number }>(sql`
+      select (select sum(value::int) from jsonb_each_text(time_hist))::int as n
+      from question_stats where question_id in (${sql.raw(questions.map((q) => q.id).join(','))})`);
+    expect(timed).toEqual(Array(3).fill({ n: 8 }));
+  });
+
+  it('writes learners answering one question together, in one statement', async () => {
+    const { questions, learners } = await bank(1, 8);
+    const question = await loadQuestion(db, questions[0]!.id);
+    // All sent in one tick: the first goes alone, the seven that waited for it go together.
+    const sent = await Promise.all(
+      learners.map((learner, i) =>
+        logAnswer(db, {
+          userId: learner.user.id,
+          question,
+          graded: grade(question, [question.choices[i % 2]!.id], 'all_or_nothing'),
+          timeSpentMs: 1000 * (i + 1),
+          mode: 'study',
+        }),
+      ),
+    );
+    // One statement, one now(): two batches leave two instants.
+    expect(new Set(sent.map((a) => a.createdAt.getTime())).size).toBe(2);
+    const [peer] = await rows<{ answers: number; correct: number; timed: number }>(sql`
+      select answers, correct,
+        (select sum(value::int) from jsonb_each_text(time_hist))::int as timed
+      from question_stats where question_id = ${question.id}`);
+    expect(peer).toEqual({ answers: 8, correct: 4, timed: 8 });
+    const picks = await rows<{ choice_id: number; picked: number }>(sql`
+      select choice_id, picked from question_choice_stats where question_id = ${question.id}
+      order by choice_id`);
+    expect(picks).toEqual(
+      question.choices.slice(0, 2).map((c) => ({ choice_id: c.id, picked: 4 })),
+    );
   });
 
   it('writes one learner’s answers to one question one after the other', async () => {

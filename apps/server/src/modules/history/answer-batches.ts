@@ -25,9 +25,10 @@ import type { CardContext } from './review-log.repository';
  * - One batch at a time per database handle: two batches of one instance never wait on each
  *   other's rows. (Two at a time, with no learner or question in both, made smaller batches
  *   and was no faster: decision 042.)
- * - A batch holds at most one answer per learner and per question: no two of its rows meet on
- *   the same key (an upsert cannot touch a row twice in one statement), and a learner's answers
- *   are written in the order they came. The others wait for the next batch, first in line.
+ * - A batch holds at most one answer per learner: no two of its rows meet on a learner's key
+ *   (an upsert cannot touch a row twice in one statement), and a learner's answers are written
+ *   in the order they came. The others wait for the next batch, first in line. Learners who
+ *   answer the same question go together: its peer figures are summed per batch.
  * - A failed batch is written again answer by answer, so one bad answer (a session deleted
  *   meanwhile, a deadlock with another instance) fails alone.
  */
@@ -70,18 +71,16 @@ class AnswerBatches {
     });
   }
 
-  /** The oldest waiting answers that share no learner and no question, up to MAX_BATCH. */
+  /** The oldest waiting answers of different learners, up to MAX_BATCH. */
   private take(): Pending[] {
     const users = new Set<number>();
-    const questions = new Set<number>();
     const batch: Pending[] = [];
     const rest: Pending[] = [];
     for (const pending of this.queue) {
-      const { user_id: user, question_id: question } = pending.row;
-      if (batch.length < MAX_BATCH && !users.has(user) && !questions.has(question)) {
+      const user = pending.row.user_id;
+      if (batch.length < MAX_BATCH && !users.has(user)) {
         batch.push(pending);
         users.add(user);
-        questions.add(question);
       } else {
         rest.push(pending);
       }

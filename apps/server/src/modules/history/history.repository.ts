@@ -62,7 +62,7 @@ export async function findAnswerableQuestions(
  * of fixed text, so the statement is parsed and planned once per connection whatever the batch.
  */
 export interface AnswerInputRow extends Partial<CardInput> {
-  /** The answer's place in its batch; a batch holds one answer per learner and per question. */
+  /** The answer's place in its batch; a batch holds one answer per learner. */
   ord: number;
   user_id: number;
   question_id: number;

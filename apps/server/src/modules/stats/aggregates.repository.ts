@@ -45,7 +45,8 @@ const learnerDay = (userId: number | SQL, at: SQL): SQL =>
  * (`recordAnswerBatch`): each learner's day, course and source rows and, for a learner's first
  * counted answer to a question, the question's peer figures. The statement's snapshot does not
  * see the batch's own history rows, so "first" means no counted answer before it. A batch holds
- * one answer per learner and per question, so no row below is written twice.
+ * one answer per learner, so no learner's row below is written twice; learners answering the
+ * same question at once are summed into one row of its peer figures and choice counts.
  */
 export const COUNTED_ANSWER_WRITES: SQL = sql`counted as materialized (
       select i.user_id, i.question_id, i.course_id, i.source_id, i.choices, i.bucket,
@@ -70,23 +71,31 @@ export const COUNTED_ANSWER_WRITES: SQL = sql`counted as materialized (
         time_ms = user_course_stats.time_ms + excluded.time_ms,
         questions = user_course_stats.questions + excluded.questions,
         first_right = user_course_stats.first_right + excluded.first_right),
+    first_buckets as (
+      select a.question_id, a.bucket, count(*)::int as n, sum(a.right_)::int as right_
+      from counted a where a.first_ group by a.question_id, a.bucket),
+    firsts as (
+      select b.question_id, sum(b.n)::int as n, sum(b.right_)::int as right_,
+        jsonb_object_agg(b.bucket, b.n) as time_hist
+      from first_buckets b group by b.question_id),
     peer as (
-      insert into question_stats (question_id, answers, correct, time_hist)
-      select a.question_id, 1, a.right_, jsonb_build_object(a.bucket, 1)
-      from counted a where a.first_ order by a.question_id
-      on conflict (question_id) do update set answers = question_stats.answers + 1,
+      insert into question_stats (question_id, answers, correct, time_hist, difficulty)
+      select f.question_id, f.n, f.right_, f.time_hist, ${difficultySql(sql`f.n`, sql`f.right_`)}
+      from firsts f order by f.question_id
+      on conflict (question_id) do update set answers = question_stats.answers + excluded.answers,
         correct = question_stats.correct + excluded.correct,
         time_hist = question_stats.time_hist || (select jsonb_object_agg(b.key,
-            coalesce((question_stats.time_hist ->> b.key)::int, 0) + 1)
-          from jsonb_object_keys(excluded.time_hist) b(key)),
-        difficulty = ${difficultySql(sql`(question_stats.answers + 1)`, sql`(question_stats.correct + excluded.correct)`)}),
+            coalesce((question_stats.time_hist ->> b.key)::int, 0) + b.value::int)
+          from jsonb_each_text(excluded.time_hist) b(key, value)),
+        difficulty = ${difficultySql(sql`(question_stats.answers + excluded.answers)`, sql`(question_stats.correct + excluded.correct)`)}),
     picks as (
       insert into question_choice_stats (question_id, choice_id, picked)
-      select a.question_id, c.id, 1
+      select a.question_id, c.id, count(*)::int
       from counted a cross join lateral jsonb_array_elements_text(a.choices) t(id)
         join choices c on c.question_id = a.question_id and c.id = t.id::int
-      where a.first_ order by a.question_id, c.id
-      on conflict (question_id, choice_id) do update set picked = question_choice_stats.picked + 1),
+      where a.first_ group by a.question_id, c.id order by a.question_id, c.id
+      on conflict (question_id, choice_id) do update
+        set picked = question_choice_stats.picked + excluded.picked),
     by_source as (
       insert into user_source_stats (user_id, source_id, answers, correct, time_ms)
       select a.user_id, a.source_id, 1, a.right_, a.time_spent_ms
