@@ -9,7 +9,8 @@
  * 3. Drives each route with wrk (32 connections, 2 threads; Debian's package, installed when
  *    missing), a separate C process, so the load generator does not share the server's event loop;
  *    the bare node:http ceiling replaying a body of the question page's size is driven the same way.
- *    Prints req/s, p50, p99, errors and the ratio to the ceiling.
+ *    Prints req/s, p50, p99, errors and the ratio to the ceiling. Nothing is measured before
+ *    the question pages' rate stops rising (`warmUp`): every worker starts with cold caches.
  *
  * 4. The dashboard (decision 039), the review queue and the mistakes shelf (decision 038) of one
  *    more learner with --heavy answers (default 100,000 over two years, two courses a day) and a
@@ -697,6 +698,20 @@ function workerCounts(kind: string): number[] {
   return counts;
 }
 
+/**
+ * Reads the question pages until their rate stops rising (less than 10 % over the round
+ * before), so that every worker has loaded the pages into its own caches before anything is
+ * measured: each worker starts cold, and two of them took ~8 s to warm where one took ~4 s.
+ */
+function warmUp(api: string, page: Req[]): void {
+  const ROUND_S = 3;
+  const MAX_ROUNDS = 8;
+  const rates: number[] = [];
+  do rates.push(Math.round(measure('warm-up', api, page, ROUND_S).rps));
+  while (rates.length < MAX_ROUNDS && (rates.length < 2 || rates.at(-1)! > 1.1 * rates.at(-2)!));
+  console.log(`Warmed up: ${rates.length} rounds of ${ROUND_S} s, page req/s ${rates.join(' → ')}`);
+}
+
 /** Starts the server with `workers` workers, measures every route, stops it. */
 async function benchRoutes(
   env: NodeJS.ProcessEnv,
@@ -718,8 +733,7 @@ async function benchRoutes(
     const page = rotating(learners, (_l, course, n) => ({
       path: `/api/questns/?course=${course}&page=${(n % pages) + 1}`,
     }));
-    console.log(`Warming up (${Math.min(duration, 5)} s)…`);
-    measure('warm-up', api, page, Math.min(duration, 5));
+    warmUp(api, page);
 
     // The heavy learner's routes one request at a time, first: no backlog of a loaded route
     // behind them. Under load later, with the others.
