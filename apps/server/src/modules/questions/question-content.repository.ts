@@ -1,7 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { QuestionType } from '../../db/schema/index';
-import { currentSession, idList, inFreePreview, rows, type Access } from './questions.repository';
+import {
+  currentSession,
+  idList,
+  inFreePreviewOfEach,
+  rows,
+  type Access,
+} from './questions.repository';
 import type { CatalogueMeta } from './content-cache';
 
 /** An answer as stored in session_questions or history, read through json_build_object. */
@@ -67,7 +73,7 @@ export async function loadQuestionMeta(
         (select count(*)::int from questions q2 where q2.clinical_case_id = q.clinical_case_id
           and q2.is_published and (q2."order", q2.id) <= (q."order", q.id)) end as case_order,
       s.id as source_id, s.name as source_name, s.year as source_year,
-      ${access.all ? sql`true` : inFreePreview(access.freePerCourse)} as is_free,
+      ${access.all ? sql`true` : inFreePreviewOfEach(access.freePerCourse)} as is_free,
       exists (select 1 from favorite_questions m where m.user_id = ${userId} and m.question_id = q.id) as is_favorite,
       exists (select 1 from hide_questions m where m.user_id = ${userId} and m.question_id = q.id) as is_hidden,
       exists (select 1 from note_items m where m.user_id = ${userId} and m.question_id = q.id) as has_note,
@@ -152,7 +158,7 @@ export async function findQuestionAccessRow(db: Db, questionId: number, freePerC
   }>(
     db,
     sql`select q.id, q.course_id, c.module_id, q.type, q.is_published,
-      ${inFreePreview(freePerCourse)} as is_free
+      ${inFreePreviewOfEach(freePerCourse)} as is_free
     from questions q join courses c on c.id = q.course_id where q.id = ${questionId}`,
   );
   return row ?? null;
@@ -168,7 +174,7 @@ export async function loadCatalogueMeta(db: Db, ids: number[], freePerCourse: nu
         (select count(*)::int from questions q2 where q2.clinical_case_id = q.clinical_case_id
           and q2.is_published and (q2."order", q2.id) <= (q."order", q.id)) end as case_order,
       s.id as source_id, s.name as source_name, s.year as source_year,
-      ${inFreePreview(freePerCourse)} as is_free
+      ${inFreePreviewOfEach(freePerCourse)} as is_free
     from questions q join courses c on c.id = q.course_id
       left join sources s on s.id = q.source_id
     where q.id in ${idList(ids)}`,
