@@ -7,6 +7,7 @@ import { getQuestionCards } from '../modules/questions/content-cache';
 import { answerInHistory, startSession, subscribe } from '../../test/factories';
 import { getPersonalState, getSubscriptionAccess } from '../modules/questions/personal-cache';
 import { answerSession } from '../modules/sessions/answer-sessions';
+import { catalogueSummary } from '../modules/stats/catalogue-summary';
 import { grade, loadQuestion, logAnswer } from '../modules/history/answers';
 import { approvePurchase } from '../modules/subscriptions/subscriptions.service';
 import { buildCourse, buildQuestion, buildUser, type TestUser } from '../../test/factories';
@@ -360,6 +361,23 @@ describe('a load that raced a write', () => {
     await Promise.all([cards, state]);
     expect(cardCached(content.id)).toBe(false);
     expect(entriesOf(reader.user.id)['personal-state']).toBe(0);
+  });
+});
+
+describe('the catalogue summary (exam relevance, what next)', () => {
+  it('is kept through answers, and dropped when content changes', async () => {
+    const learner = await buildUser(db);
+    const summary = await catalogueSummary(db);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/question_answer_history/',
+      headers: learner.headers,
+      payload: { question: question.id, choices: [question.choices[0]!.id], mode: 'study' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await catalogueSummary(db)).toBe(summary);
+    await publishContentChange(db, [question.id]);
+    expect(await catalogueSummary(db)).not.toBe(summary);
   });
 });
 

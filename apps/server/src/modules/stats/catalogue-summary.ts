@@ -1,12 +1,15 @@
 import type { Db } from '../../db/client';
-import { busFor } from '../../lib/invalidation';
+import { cachesReady, defineCache, loadOne } from '../../lib/cache';
 import * as repo from './stats.repository';
 
 /**
  * What the exam relevance and "what next" need of the catalogue: per course its published
  * questions and, per past exam (source), how many of them it holds. Built with two grouped
- * scans of the bank and kept per process while the invalidation bus runs, dropped on every
- * content change (decision 029's events) and after five minutes anyway (decision 039).
+ * scans of the bank (~110 ms at 200,000 questions) and kept per process while the invalidation
+ * bus runs, dropped on every content change (decision 029's events) and after five minutes
+ * anyway (decision 039). Answers change no published question: their `progress` events keep
+ * it (they dropped it until decision 042's eighth follow-up, so a busy bank rebuilt it for
+ * nearly every call).
  */
 
 export interface CourseSummary {
@@ -33,9 +36,13 @@ export interface CatalogueSummary {
   examsPerModule: Map<number, number>;
 }
 
-const TTL_MS = 5 * 60_000;
-const cache = new WeakMap<Db, { at: number; value: Promise<CatalogueSummary> }>();
-const listening = new WeakSet<Db>();
+const summaryCache = defineCache<'catalogue', CatalogueSummary>('catalogue-summary', {
+  limit: 1,
+  ttlMs: 5 * 60_000,
+  onEvent(cache, event) {
+    if (event.kind === 'content' || event.kind === 'all') cache.clear();
+  },
+});
 
 async function build(db: Db): Promise<CatalogueSummary> {
   const { courseRows, pairs, sourceRows } = await repo.catalogueRows(db);
@@ -65,19 +72,8 @@ async function build(db: Db): Promise<CatalogueSummary> {
   return { courses, sources, examsPerModule };
 }
 
-export function catalogueSummary(db: Db): Promise<CatalogueSummary> {
-  const bus = busFor(db);
-  if (!bus.ready) return build(db);
-  if (!listening.has(db)) {
-    listening.add(db);
-    bus.subscribe((event) => {
-      if (event.kind !== 'user') cache.delete(db);
-    });
-  }
-  const hit = cache.get(db);
-  if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
-  const value = build(db);
-  cache.set(db, { at: Date.now(), value });
-  value.catch(() => cache.delete(db));
-  return value;
+export async function catalogueSummary(db: Db): Promise<CatalogueSummary> {
+  if (!cachesReady(db)) return build(db);
+  const cache = summaryCache.of(db);
+  return cache.get('catalogue') ?? loadOne(db, cache, 'catalogue', 'shared', () => build(db));
 }
