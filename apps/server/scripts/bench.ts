@@ -701,7 +701,7 @@ function workerCounts(kind: string): number[] {
 /**
  * Reads the question pages until their rate stops rising (less than 10 % over the round
  * before), so that every worker has loaded the pages into its own caches before anything is
- * measured: each worker starts cold, and two of them took ~8 s to warm where one took ~4 s.
+ * measured: each worker starts cold, and a fixed 5 s left the second of two still loading.
  */
 function warmUp(api: string, page: Req[]): void {
   const ROUND_S = 3;

@@ -209,8 +209,9 @@ const flightsByCache = new WeakMap<object, Map<unknown, Flight>>();
 
 /**
  * The values of `keys` (entries the caller did not find in `cache`), loaded once for every
- * caller that asks while the load runs: a cold course page read on 32 connections at once
- * made 32 identical queries, and the bank crawled until its caches filled.
+ * caller that asks while the load runs: the readers of an entry just dropped (a course many
+ * learners read, after a staff edit; an instance's first requests) no longer each run the same
+ * queries.
  * - A caller joins a running load only while that load's guard still holds for `owner`, so a
  *   read after a write never gets what was read before it (rule 3 above).
  * - The result is kept on the same condition; `expires` shortens an entry's life below the TTL.
