@@ -169,6 +169,11 @@ export function defineCache<K, V>(
   return named;
 }
 
+/** `onEvent` of a cache of content shared by everyone: content and `all` events empty it. */
+export function dropOnContent<K, V>(cache: ExpiringLru<K, V>, event: ReceivedInvalidation): void {
+  if (event.kind === 'content' || event.kind === 'all') cache.clear();
+}
+
 /** Every cache defined so far, by name. */
 export const definedCaches = (): ReadonlyMap<string, NamedCache<unknown, unknown>> => registry;
 

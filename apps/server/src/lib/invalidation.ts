@@ -83,7 +83,12 @@ export class InvalidationBus {
   /** Applies an event here and, on a PostgreSQL server, to every instance. Call after commit. */
   async publish(event: Invalidation): Promise<void> {
     this.apply(event);
-    if (this.notify) await this.notify(`${this.origin} ${encode(event)}`);
+    if (this.notify) await this.notify(this.tagged(encode(event)));
+  }
+
+  /** A notification's text: this instance's origin, then the encoded event. */
+  tagged(encoded: string): string {
+    return `${this.origin} ${encoded}`;
   }
 
   /**
@@ -101,10 +106,13 @@ export class InvalidationBus {
 /** NOTIFY payloads are limited to 8,000 bytes; a long id list becomes "content changed". */
 const MAX_PAYLOAD = 7_000;
 
+/** How a `progress` event's text starts; the learner's id follows. */
+const PROGRESS = 'p:';
+
 /** An event as a notification's text (at most MAX_PAYLOAD characters). */
 export function encode(event: Invalidation): string {
   if (event.kind === 'user') return `u:${event.userId}`;
-  if (event.kind === 'progress') return `p:${event.userId}`;
+  if (event.kind === 'progress') return `${PROGRESS}${event.userId}`;
   if (event.kind === 'content') {
     const ids = event.ids ? `c:${event.ids.join(',')}` : 'c:';
     return ids.length > MAX_PAYLOAD ? 'c:' : ids;
@@ -131,8 +139,8 @@ export function decode(payload: string): Invalidation {
 export function progressNotice(db: Db, userId: SQL): SQL | undefined {
   const bus = busFor(db);
   if (!bus.notify) return undefined;
-  // The payload `publish` sends for a progress event (`encode`).
-  return sql`pg_notify(${NOTIFY_CHANNEL}, ${`${bus.origin} p:`} || ${userId})`;
+  // The text `publish` sends for a progress event.
+  return sql`pg_notify(${NOTIFY_CHANNEL}, ${bus.tagged(PROGRESS)} || ${userId})`;
 }
 
 const buses = new WeakMap<Db, InvalidationBus>();

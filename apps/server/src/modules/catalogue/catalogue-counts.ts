@@ -1,5 +1,11 @@
 import type { Db } from '../../db/client';
-import { cachesReady, defineCache, loadGuard } from '../../lib/cache';
+import {
+  cachesReady,
+  defineCache,
+  dropOnContent,
+  loadMissing,
+  type ExpiringLru,
+} from '../../lib/cache';
 import { countCourseQuestions, countSourceQuestions } from './catalogue.repository';
 
 /**
@@ -13,75 +19,54 @@ export interface CourseCount {
   bySource: Map<number, number>;
 }
 
-type Entry = { course: CourseCount } | { source: number };
-
-const counts = defineCache<string, Entry>('catalogue-counts', {
+const courseCountCache = defineCache<number, CourseCount>('course-counts', {
   limit: 50_000,
   ttlMs: 10 * 60_000,
-  onEvent(cache, event) {
-    if (event.kind === 'content' || event.kind === 'all') cache.clear();
-  },
+  onEvent: dropOnContent,
+});
+const sourceCountCache = defineCache<number, number>('source-counts', {
+  limit: 50_000,
+  ttlMs: 10 * 60_000,
+  onEvent: dropOnContent,
 });
 
-/** Reads what is cached under `prefix:id`, loads the rest with one query, keeps it if allowed. */
-async function cached<T>(
+/** Reads what is cached, loads the rest with one query (`loadMissing`: kept if allowed). */
+async function cached<V>(
   db: Db,
-  prefix: 'course' | 'source',
+  cache: ExpiringLru<number, V>,
   ids: number[],
-  read: (entry: Entry) => T,
-  load: (missing: number[]) => Promise<Map<number, T>>,
-  wrap: (value: T) => Entry,
-): Promise<Map<number, T>> {
-  const cache = counts.of(db);
+  load: (missing: number[]) => Promise<Map<number, V>>,
+): Promise<Map<number, V>> {
   const ready = cachesReady(db);
-  const found = new Map<number, T>();
+  const found = new Map<number, V>();
   const missing: number[] = [];
   for (const id of new Set(ids)) {
-    const hit = ready ? cache.get(`${prefix}:${id}`) : undefined;
-    if (hit) found.set(id, read(hit));
+    const hit = ready ? cache.get(id) : undefined;
+    if (hit !== undefined) found.set(id, hit);
     else missing.push(id);
   }
   if (!missing.length) return found;
-  const guard = loadGuard(db);
-  const loaded = await load(missing);
-  const keep = guard.keepShared();
-  for (const [id, value] of loaded) {
+  for (const [id, value] of await loadMissing(db, cache, missing, 'shared', load))
     found.set(id, value);
-    if (keep) cache.set(`${prefix}:${id}`, wrap(value));
-  }
   return found;
 }
 
 export function courseCounts(db: Db, courseIds: number[]): Promise<Map<number, CourseCount>> {
-  return cached(
-    db,
-    'course',
-    courseIds,
-    (e) => (e as { course: CourseCount }).course,
-    async (missing) => {
-      const result = new Map(missing.map((id) => [id, { total: 0, bySource: new Map() }]));
-      for (const row of await countCourseQuestions(db, missing)) {
-        const entry = result.get(row.course_id)!;
-        entry.total += row.n;
-        if (row.source_id !== null) entry.bySource.set(row.source_id, row.n);
-      }
-      return result;
-    },
-    (course) => ({ course }),
-  );
+  return cached(db, courseCountCache.of(db), courseIds, async (missing) => {
+    const result = new Map(missing.map((id) => [id, { total: 0, bySource: new Map() }]));
+    for (const row of await countCourseQuestions(db, missing)) {
+      const entry = result.get(row.course_id)!;
+      entry.total += row.n;
+      if (row.source_id !== null) entry.bySource.set(row.source_id, row.n);
+    }
+    return result;
+  });
 }
 
 export function sourceCounts(db: Db, sourceIds: number[]): Promise<Map<number, number>> {
-  return cached(
-    db,
-    'source',
-    sourceIds,
-    (e) => (e as { source: number }).source,
-    async (missing) => {
-      const result = new Map(missing.map((id) => [id, 0]));
-      for (const row of await countSourceQuestions(db, missing)) result.set(row.source_id, row.n);
-      return result;
-    },
-    (source) => ({ source }),
-  );
+  return cached(db, sourceCountCache.of(db), sourceIds, async (missing) => {
+    const result = new Map(missing.map((id) => [id, 0]));
+    for (const row of await countSourceQuestions(db, missing)) result.set(row.source_id, row.n);
+    return result;
+  });
 }

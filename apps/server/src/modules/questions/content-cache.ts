@@ -1,12 +1,11 @@
 import type { Db } from '../../db/client';
 import type { QuestionType } from '../../db/schema/index';
-import type { ExpiringLru } from '../../lib/cache';
 import {
   defineCache,
+  dropOnContent,
   invalidateContent,
   loadMissing,
   loadOne,
-  type Invalidation,
 } from '../../lib/cache';
 import { mediaUrl } from '../../lib/storage';
 import {
@@ -76,9 +75,6 @@ export const COURSE_CACHE_SIZE = 1_000;
 
 // Free preview and case positions depend on the other questions of a course, so any content
 // change (or `all`) drops every card and course list.
-const dropOnContent = <V>(cache: ExpiringLru<number, V>, event: Invalidation) => {
-  if (event.kind === 'content' || event.kind === 'all') cache.clear();
-};
 const cardCache = defineCache<number, QuestionCard>('question-cards', {
   limit: CONTENT_CACHE_SIZE,
   ttlMs: CONTENT_CACHE_TTL_MS,

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { cachesReady, defineCache, loadOne } from '../../lib/cache';
+import { cachesReady, defineCache, dropOnContent, loadOne } from '../../lib/cache';
 import * as repo from './stats.repository';
 
 /**
@@ -39,9 +39,7 @@ export interface CatalogueSummary {
 const summaryCache = defineCache<'catalogue', CatalogueSummary>('catalogue-summary', {
   limit: 1,
   ttlMs: 5 * 60_000,
-  onEvent(cache, event) {
-    if (event.kind === 'content' || event.kind === 'all') cache.clear();
-  },
+  onEvent: dropOnContent,
 });
 
 async function build(db: Db): Promise<CatalogueSummary> {
