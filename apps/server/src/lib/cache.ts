@@ -188,6 +188,7 @@ export function loadGuard(db: Db): LoadGuard {
   return {
     keepShared: () => bus.ready && !bus.changedSince(generation),
     keepFor: (userId) => bus.ready && !bus.changedSince(generation, userId),
+    keepAnsweredFor: (userId) => bus.ready && !bus.changedSince(generation, userId, true),
   };
 }
 
@@ -196,6 +197,11 @@ export interface LoadGuard {
   keepShared(): boolean;
   /** For one user's data: no event of theirs, nor a content or `all` event, since. */
   keepFor(userId: number): boolean;
+  /**
+   * For one user's data that their answers on this instance keep up to date as they commit
+   * (the cards answers remember): as `keepFor`, but those answers do not count.
+   */
+  keepAnsweredFor(userId: number): boolean;
 }
 
 /** Whose data an entry is: a user's (their events count) or everyone's (content, catalogue). */

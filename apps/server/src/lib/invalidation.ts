@@ -49,6 +49,8 @@ export class InvalidationBus {
   generation = 0;
   /** Whose data the last events concerned (a user id or EVERYONE), by generation mod the size. */
   private readonly recent: number[] = new Array<number>(RECENT_EVENTS).fill(EVERYONE);
+  /** By the same slot: whether that event was an answer given on this instance. */
+  private readonly ownAnswer: boolean[] = new Array<boolean>(RECENT_EVENTS).fill(false);
   /** Notifications received from the listener connection (tests wait on it). */
   received = 0;
   private readonly handlers = new Set<(event: ReceivedInvalidation) => void>();
@@ -62,19 +64,24 @@ export class InvalidationBus {
   /** Applies an event to this process's caches. */
   apply(event: ReceivedInvalidation): void {
     const concerns = event.kind === 'user' || event.kind === 'progress' ? event.userId : EVERYONE;
-    this.recent[this.generation % RECENT_EVENTS] = concerns;
+    const slot = this.generation % RECENT_EVENTS;
+    this.recent[slot] = concerns;
+    this.ownAnswer[slot] = event.kind === 'progress' && !event.remote;
     this.generation++;
     for (const handler of this.handlers) handler(event);
   }
 
   /**
    * Whether an event since `generation` may have changed data of `userId` (undefined: data
-   * shared by everyone, which no single user's event changes).
+   * shared by everyone, which no single user's event changes). `exceptOwnAnswers` leaves out
+   * answers given on this instance, for data those answers keep up to date themselves.
    */
-  changedSince(generation: number, userId?: number): boolean {
+  changedSince(generation: number, userId?: number, exceptOwnAnswers = false): boolean {
     if (this.generation - generation > RECENT_EVENTS) return true;
     for (let g = generation; g < this.generation; g++) {
-      const concerns = this.recent[g % RECENT_EVENTS];
+      const slot = g % RECENT_EVENTS;
+      const concerns = this.recent[slot];
+      if (exceptOwnAnswers && this.ownAnswer[slot]) continue;
       if (concerns === EVERYONE || concerns === userId) return true;
     }
     return false;

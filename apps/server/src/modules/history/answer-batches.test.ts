@@ -260,6 +260,23 @@ describe('cards remembered from one answer to the next', () => {
     expect((await card(learner, q.id))?.reps).toBe(1);
   });
 
+  it('keeps the cards of a learner’s two answers in flight at once (two tabs)', async () => {
+    const { questions, learners } = await bank(2, 1);
+    const [learner, [q1, q2]] = [learners[0]!, questions];
+    for (const q of [q1!, q2!]) await study(learner, q);
+    // With all they read cached, the second waits for the first's batch, and its own begins
+    // before the first’s reply is sent: on a PostgreSQL server the first’s answer event comes
+    // during it (PGlite writes the second before the event).
+    const sent = await Promise.all([study(learner, q1!), study(learner, q2!)]);
+    expect(sent.map((r) => r.statusCode)).toEqual([201, 201]);
+    for (const q of [q1!, q2!]) {
+      expect(remembered(learner, q.id)).toMatchObject({
+        card: { reps: 2 },
+        cardVersion: (await card(learner, q.id))!.version,
+      });
+    }
+  });
+
   it('forgets a learner’s cards on their other writes and on another instance’s answer', async () => {
     const { questions, learners } = await bank(1, 1);
     const [learner, q] = [learners[0]!, questions[0]!];

@@ -46,7 +46,9 @@ export async function answerCardContexts(db: Db, pairs: CardPair[]): Promise<Car
 /**
  * After a batch: the context the pair's next answer starts from (its card as just written, with
  * its new version), or undefined to forget it. Kept only if no event about the learner arrived
- * since `guard` was taken, before the batch read what it remembers.
+ * since `guard` was taken, before the batch read what it remembers; their answers on this
+ * instance do not count (each remembered its own card, and the card's version settles which is
+ * stored): a learner with two answers in flight, in two tabs, keeps the cards of both.
  */
 export function rememberCardContext(
   db: Db,
@@ -55,6 +57,6 @@ export function rememberCardContext(
   context: CardContext | undefined,
 ): void {
   const cache = answerCards.of(db);
-  if (context && guard.keepFor(pair.userId)) cache.set(keyOf(pair), context);
+  if (context && guard.keepAnsweredFor(pair.userId)) cache.set(keyOf(pair), context);
   else cache.delete(keyOf(pair));
 }
