@@ -97,7 +97,8 @@ const connections = Number(options.connections);
 const LEARNERS = 16;
 /**
  * Learners posting the answers: one per connection, each with one answer in flight, as a learner
- * answers one question at a time (16 learners on 32 connections had two each).
+ * answers one question at a time (`learnerScript`; a script cycling through all their requests
+ * gave some learners two at once, whose second answer waited for the first's batch).
  */
 const ANSWERING = connections;
 /** Question pages each learner rotates over (45 unless the generated bank is small). */
@@ -474,19 +475,33 @@ function ensureWrk(): void {
 
 const lua = (text: string) => `[==[${text}]==]`;
 
+/** A request as a wrk script's table: method, path, headers, body. */
+function luaRequest(r: Req): string {
+  const headers = Object.entries(r.headers ?? {})
+    .map(([k, v]) => `[ ${lua(k)} ] = ${lua(v)}`)
+    .join(',');
+  return `{${lua(r.method ?? 'GET')},${lua(r.path)},{${headers}},${r.body === undefined ? 'nil' : lua(r.body)}}`;
+}
+
+/** wrk threads (`-t`): each runs its own copy of the script. */
+const threadsFor = (conns: number) => Math.min(2, conns);
+
+/** Prints a run's figures as JSON, read back by `measure`. */
+const WRK_DONE = `
+function done(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format('WRK_JSON {"requests":%d,"duration_us":%d,"min_us":%d,"p50_us":%d,"p99_us":%d,"errors":%d,"non2xx":%d}\\n',
+    summary.requests, summary.duration, latency.min, latency:percentile(50), latency:percentile(99),
+    e.connect + e.read + e.write + e.timeout, e.status))
+end`;
+
 /**
  * A wrk script that cycles through the given requests (each thread from its own offset) and
  * prints the figures as JSON at the end.
  */
 function wrkScript(requests: Req[]): string {
-  const rows = requests.map((r) => {
-    const headers = Object.entries(r.headers ?? {})
-      .map(([k, v]) => `[ ${lua(k)} ] = ${lua(v)}`)
-      .join(',');
-    return `{${lua(r.method ?? 'GET')},${lua(r.path)},{${headers}},${r.body === undefined ? 'nil' : lua(r.body)}}`;
-  });
   return `
-local reqs = {${rows.join(',\n')}}
+local reqs = {${requests.map(luaRequest).join(',\n')}}
 local n = 0
 local threads = {}
 function setup(thread) thread:set("offset", #threads * 7919); table.insert(threads, thread) end
@@ -495,19 +510,56 @@ function request()
   n = n + 1
   local r = reqs[(n % #reqs) + 1]
   return wrk.format(r[1], r[2], r[3], r[4])
+end${WRK_DONE}`;
+}
+
+/** One learner's requests, and the sessions whose id their responses carry (`"session":N`). */
+interface LearnerRequests {
+  sessions: number[];
+  requests: Req[];
+}
+
+/**
+ * A wrk script in which no learner ever has two requests in flight, as a learner answers one
+ * question at a time: a response frees the learner its session id names, and the connection's
+ * next request is the next of the learner freed first (at the start, each thread takes its
+ * own learners, one per connection). Needs a learner per connection.
+ */
+function learnerScript(learners: LearnerRequests[], conns: number): string {
+  const threads = threadsFor(conns);
+  if (learners.length < conns) throw new Error('learnerScript: a learner per connection');
+  const owner = learners.flatMap((l, i) => l.sessions.map((s) => `[${s}]=${i + 1}`));
+  return `
+local learners = {${learners.map((l) => `{${l.requests.map(luaRequest).join(',\n')}}`).join(',\n')}}
+local learnerOf = {${owner.join(',')}}
+local threads = {}
+local unused, free, first, last, sent = 0, {}, 1, 0, {}
+function setup(thread) thread:set("index", #threads); table.insert(threads, thread) end
+function init(args) unused = index + 1 end
+function request()
+  local l
+  if first <= last then
+    l = free[first]; free[first] = nil; first = first + 1
+  else
+    -- A response that named no learner (an error) left one in flight: take another.
+    l = unused; unused = unused + ${threads}
+    if unused > #learners then unused = index + 1 end
+  end
+  sent[l] = (sent[l] or 0) + 1
+  local list = learners[l]
+  local r = list[(sent[l] % #list) + 1]
+  return wrk.format(r[1], r[2], r[3], r[4])
 end
-function done(summary, latency, requests)
-  local e = summary.errors
-  io.write(string.format('WRK_JSON {"requests":%d,"duration_us":%d,"min_us":%d,"p50_us":%d,"p99_us":%d,"errors":%d,"non2xx":%d}\\n',
-    summary.requests, summary.duration, latency.min, latency:percentile(50), latency:percentile(99),
-    e.connect + e.read + e.write + e.timeout, e.status))
-end`;
+function response(status, headers, body)
+  local l = learnerOf[tonumber(body:match('"session":(%d+)') or -1)]
+  if l then last = last + 1; free[last] = l end
+end${WRK_DONE}`;
 }
 
 function measure(
   route: string,
   url: string,
-  requests: Req[],
+  requests: Req[] | { perLearner: LearnerRequests[] },
   seconds = duration,
   conns = connections,
 ): Figures {
@@ -517,11 +569,14 @@ function measure(
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
   const script = path.join(os.tmpdir(), `qbank-bench-${slug}.lua`);
-  fs.writeFileSync(script, wrkScript(requests));
+  fs.writeFileSync(
+    script,
+    Array.isArray(requests) ? wrkScript(requests) : learnerScript(requests.perLearner, conns),
+  );
   const out = spawnSync(
     'wrk',
     [
-      `-t${Math.min(2, conns)}`,
+      `-t${threadsFor(conns)}`,
       `-c${conns}`,
       `-d${seconds}s`,
       '--timeout',
@@ -788,31 +843,32 @@ async function benchRoutes(
     const resume10 = measure('GET sessions-resume (history ×10)', api, resume(large));
     figures.push(first1, first10, resume1, resume10);
     growth.push(['first-unanswered', first1, first10], ['sessions-resume', resume1, resume10]);
-    // Learners apart: each answering learner has one answer in flight (ANSWERING).
-    const answers = (group: Learner[]) =>
-      rotating(
-        group,
-        (l, course, n) => {
-          const list = keys.get(course)!;
-          const q = list[n % list.length]!;
-          return {
-            method: 'POST',
-            path: '/api/session_questions/',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({
-              session: l.sessions.get(course),
-              question: q.question,
-              choices: q.choices,
-            }),
-          };
-        },
-        pages,
-        true,
-      );
+    const answer = (l: Learner, course: number, n: number): Req => {
+      const list = keys.get(course)!;
+      const q = list[n % list.length]!;
+      return {
+        method: 'POST',
+        path: '/api/session_questions/',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          session: l.sessions.get(course),
+          question: q.question,
+          choices: q.choices,
+        }),
+      };
+    };
+    const answers = (group: Learner[]) => rotating(group, answer, pages, true);
+    // Each answering learner has one answer in flight (ANSWERING, `learnerScript`).
+    const oneAnswerEach = (group: Learner[]) => ({
+      perLearner: group.map((l) => ({
+        sessions: [...l.sessions.values()],
+        requests: rotating([l], answer, pages),
+      })),
+    });
     // The answering learners start warm too (their course state and cards loaded once), as
     // the readers do: the figure is steady answering, not their first loads (p99 ~110 ms).
-    measure('warm-up', api, answers(answering), 2);
-    figures.push(measure('POST session_questions (answer)', api, answers(answering)));
+    measure('warm-up', api, oneAnswerEach(answering), 2);
+    figures.push(measure('POST session_questions (answer)', api, oneAnswerEach(answering)));
     // What a busy bank looks like: pages read while other learners answer. Every answer
     // publishes an invalidation; the readers' caches must keep serving (decision 042).
     figures.push(
