@@ -73,7 +73,10 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     ping: async () => {
       await pool.query('select 1');
     },
-    close: () => pool.end(),
+    close: async () => {
+      await releaseOwnConnection(pool);
+      await pool.end();
+    },
   };
 }
 
@@ -113,14 +116,95 @@ function statementName(text: string): string {
  * PGlite runs it as `db.execute` does.
  */
 export async function executePrepared<T>(db: Db, query: SQL): Promise<T[]> {
+  const pool = poolOf(db);
+  if (!pool) return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  return runPrepared<T>(pool, query);
+}
+
+const poolOf = (db: Db): pg.Pool | undefined => {
   const client = (db as unknown as { $client: unknown }).$client;
-  if (!(client instanceof pg.Pool)) {
-    return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-  }
+  return client instanceof pg.Pool ? client : undefined;
+};
+
+async function runPrepared<T>(client: pg.Pool | pg.PoolClient, query: SQL): Promise<T[]> {
   const { sql: text, params } = dialect.sqlToQuery(query);
   const name = statementName(text);
   const result = await client.query({ name, text, values: params as unknown[] });
   return result.rows as T[];
+}
+
+/**
+ * `executePrepared` on a connection kept out of the pool for one caller that runs one statement
+ * at a time (the answer batches, decision 042): the statement goes out at once. Through the
+ * pool it would go out on the next tick, after every promise callback already queued, such as
+ * the replies of the batch before. A connection that fails (closed, reset; not a statement the
+ * server refused) is dropped, and the next statement takes a new one.
+ */
+export async function executeOnOwnConnection<T>(db: Db, query: SQL): Promise<T[]> {
+  const pool = poolOf(db);
+  if (!pool) return executePrepared(db, query);
+  const held = ownConnection(pool);
+  const client = held instanceof Promise ? await held : held;
+  try {
+    return await runPrepared<T>(client, query);
+  } catch (error) {
+    if (!(error instanceof pg.DatabaseError)) dropOwnConnection(pool, client, error);
+    throw error;
+  }
+}
+
+/** `application_name` of the answers' own connection (visible in pg_stat_activity). */
+export const OWN_CONNECTION_NAME = 'qbank-answers';
+
+/** Each pool's own connection, or the promise of it while it is being taken from the pool. */
+const ownConnections = new WeakMap<pg.Pool, pg.PoolClient | Promise<pg.PoolClient>>();
+
+function ownConnection(pool: pg.Pool): pg.PoolClient | Promise<pg.PoolClient> {
+  let held = ownConnections.get(pool);
+  if (!held) {
+    const taking = takeOwnConnection(pool).then(
+      (client) => {
+        // Unless the database was closed meanwhile (the closer gives it back).
+        if (ownConnections.get(pool) === taking) ownConnections.set(pool, client);
+        return client;
+      },
+      (error: unknown) => {
+        if (ownConnections.get(pool) === taking) ownConnections.delete(pool);
+        throw error;
+      },
+    );
+    ownConnections.set(pool, (held = taking));
+  }
+  return held;
+}
+
+async function takeOwnConnection(pool: pg.Pool): Promise<pg.PoolClient> {
+  const client = await pool.connect();
+  // Out of the pool, its errors are no longer the pool's to catch.
+  client.on('error', (error) => dropOwnConnection(pool, client, error));
+  client.on('end', () => dropOwnConnection(pool, client, new Error('Connection ended.')));
+  try {
+    await client.query(`set application_name = '${OWN_CONNECTION_NAME}'`);
+  } catch (error) {
+    client.release(error as Error);
+    throw error;
+  }
+  return client;
+}
+
+/** Closes a failed own connection (the pool replaces it): once, and only the current one. */
+function dropOwnConnection(pool: pg.Pool, client: pg.PoolClient, error: unknown) {
+  if (ownConnections.get(pool) !== client) return;
+  ownConnections.delete(pool);
+  client.release(error instanceof Error ? error : new Error(String(error)));
+}
+
+/** Gives the own connection back before the pool ends (`pool.end` waits for every client). */
+async function releaseOwnConnection(pool: pg.Pool) {
+  const held = ownConnections.get(pool);
+  ownConnections.delete(pool);
+  const client = await Promise.resolve(held).catch(() => undefined);
+  client?.release();
 }
 
 /** Key of the start-up advisory lock ('QBAN' as an integer: the app's own lock space). */

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { OWN_CONNECTION_NAME } from '../db/client';
 import type { App } from '../app';
 import { definedCaches } from './cache';
 import { buildCourse, buildQuestion, buildUser } from '../../test/factories';
@@ -110,6 +112,37 @@ describe('two instances on one PostgreSQL database', () => {
       async () => remembered(),
       (kept) => !kept,
     );
+  });
+
+  it('answers go on when the database closes the connection they are written on', async () => {
+    const { learner, first } = await learnerAndCourse();
+    const answer = () =>
+      a.inject({
+        method: 'POST',
+        url: '/api/question_answer_history/',
+        headers: learner.headers,
+        payload: { question: first.id, choices: [first.choices[0]!.id], mode: 'study' },
+      });
+    const ownConnections = async () =>
+      (
+        (await db.execute(sql`select pid from pg_stat_activity
+          where application_name = ${OWN_CONNECTION_NAME}`)) as unknown as { rows: { pid: number }[] }
+      ).rows.map((r) => r.pid);
+    expect((await answer()).statusCode).toBe(201);
+    const before = await ownConnections();
+    expect(before.length).toBeGreaterThan(0);
+    // As a restarted database or an operator's pg_terminate_backend would.
+    await db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity
+      where application_name = ${OWN_CONNECTION_NAME}`);
+    await eventually(ownConnections, (pids) => pids.every((pid) => !before.includes(pid)));
+    await new Promise((resolve) => setTimeout(resolve, 50)); // the instance hears of it
+    expect((await answer()).statusCode).toBe(201);
+    expect((await answer()).statusCode).toBe(201);
+    const [{ n }] = (
+      (await db.execute(sql`select count(*)::int as n from question_answer_history
+        where user_id = ${learner.user.id}`)) as unknown as { rows: { n: number }[] }
+    ).rows as [{ n: number }];
+    expect(n).toBe(3);
   });
 
   it('a purchase approved through A opens the locked question through B', async () => {

@@ -24,7 +24,9 @@ import type { CardContext } from './review-log.repository';
  *
  * - One batch at a time per database handle: two batches of one instance never wait on each
  *   other's rows. (Two at a time, with no learner or question in both, made smaller batches
- *   and was no faster: decision 042.)
+ *   and was no faster: decision 042.) The batches have a connection of their own
+ *   (`executeOnOwnConnection`), and the next batch's statement goes out before the replies of
+ *   the one just written are built: nothing queued in the process holds it back.
  * - A batch holds at most one answer per learner: no two of its rows meet on a learner's key
  *   (an upsert cannot touch a row twice in one statement), and a learner's answers are written
  *   in the order they came. The others wait for the next batch, first in line. Learners who
@@ -65,10 +67,15 @@ class AnswerBatches {
   private next(): void {
     if (this.writing || this.queue.length === 0) return;
     this.writing = true;
-    void this.writeBatch(this.take()).finally(() => {
-      this.writing = false;
-      this.next();
-    });
+    const batch = this.take();
+    void this.writeBatch(batch)
+      .catch((error: unknown) => () => batch.forEach((pending) => pending.reject(error)))
+      .then((answerCallers) => {
+        this.writing = false;
+        // The next batch's statement goes out before this batch's replies are built and sent.
+        this.next();
+        answerCallers();
+      });
   }
 
   /** The oldest waiting answers of different learners, up to MAX_BATCH. */
@@ -89,21 +96,23 @@ class AnswerBatches {
     return batch;
   }
 
-  private async writeBatch(batch: Pending[]): Promise<void> {
+  /** Writes a batch; resolves with what answers its callers (a failed answer is rejected). */
+  private async writeBatch(batch: Pending[]): Promise<() => void> {
     let written: Awaited<ReturnType<typeof recordBatch>>;
     try {
       written = await recordBatch(this.db, batch);
     } catch (error) {
-      if (batch.length === 1) return batch[0]!.reject(error);
-      for (const pending of batch) await this.writeBatch([pending]);
-      return;
+      if (batch.length === 1) return () => batch[0]!.reject(error);
+      for (const pending of batch) (await this.writeBatch([pending]))();
+      return () => {};
     }
-    batch.forEach((pending, i) => {
-      const { recorded, cardLeft } = written[i]!;
-      // Not awaited: the next batch need not wait for a card written on its own.
-      const after = cardLeft ? reviewAfterAnswer(this.db, pending.review) : Promise.resolve();
-      after.then(() => pending.resolve(recorded), pending.reject);
-    });
+    return () =>
+      batch.forEach((pending, i) => {
+        const { recorded, cardLeft } = written[i]!;
+        // Not awaited: the next batch need not wait for a card written on its own.
+        const after = cardLeft ? reviewAfterAnswer(this.db, pending.review) : Promise.resolve();
+        after.then(() => pending.resolve(recorded), pending.reject);
+      });
   }
 }
 
@@ -116,7 +125,9 @@ class AnswerBatches {
 async function recordBatch(db: Db, batch: Pending[]) {
   const guard = loadGuard(db);
   const pairs = batch.map((p) => ({ userId: p.row.user_id, questionId: p.row.question_id }));
-  const contexts = await answerCardContexts(db, pairs);
+  // Not awaited when all are remembered: the statement then goes out in this same tick.
+  const known = answerCardContexts(db, pairs);
+  const contexts = Array.isArray(known) ? known : await known;
   const reviews = batch.map((p, i) => answerReview(contexts[i]!, p.review));
   // Object.assign, not spreads: rest and spread properties made this the batch's costliest line.
   const rows = batch.map((p, i): AnswerInputRow => {

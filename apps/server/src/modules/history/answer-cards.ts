@@ -30,17 +30,24 @@ const answerCards = defineCache<string, CardContext>('answer-cards', {
 
 const keyOf = ({ userId, questionId }: CardPair) => `${userId}:${questionId}`;
 
-/** The card contexts of `pairs`, in their order: the remembered ones, one read for the rest. */
-export async function answerCardContexts(db: Db, pairs: CardPair[]): Promise<CardContext[]> {
+/**
+ * The card contexts of `pairs`, in their order: the remembered ones, one read for the rest
+ * (a promise only when there is a read).
+ */
+export function answerCardContexts(
+  db: Db,
+  pairs: CardPair[],
+): CardContext[] | Promise<CardContext[]> {
   const cache = answerCards.of(db);
   const ready = cachesReady(db);
   const now = Date.now();
   const known = pairs.map((pair) => (ready ? cache.get(keyOf(pair), now) : undefined));
   const missing = pairs.filter((_pair, i) => known[i] === undefined);
   if (missing.length === 0) return known as CardContext[];
-  const read = await cardContexts(db, missing);
-  let next = 0;
-  return known.map((context) => context ?? read[next++]!);
+  return cardContexts(db, missing).then((read) => {
+    let next = 0;
+    return known.map((context) => context ?? read[next++]!);
+  });
 }
 
 /**

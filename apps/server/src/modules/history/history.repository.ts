@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { executePrepared, type Db } from '../../db/client';
+import { executeOnOwnConnection, type Db } from '../../db/client';
 import { progressNotice } from '../../lib/invalidation';
 import { choices, courses, questionAnswerHistory, questions } from '../../db/schema/index';
 
@@ -161,7 +161,7 @@ export async function recordAnswerBatch(
       ${notice ? sql`, (select count(*) from notices) as notices` : sql``}
     from input i join hist h on h.user_id = i.user_id
     order by i.ord`;
-  const returned = await executePrepared<{
+  const returned = await executeOnOwnConnection<{
     id: number;
     created_ms: number;
     card_version: string | null;
