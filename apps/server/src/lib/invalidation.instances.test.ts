@@ -123,11 +123,13 @@ describe('two instances on one PostgreSQL database', () => {
         headers: learner.headers,
         payload: { question: first.id, choices: [first.choices[0]!.id], mode: 'study' },
       });
+    const rows = async <T>(query: ReturnType<typeof sql>) =>
+      ((await db.execute(query)) as unknown as { rows: T[] }).rows;
     const ownConnections = async () =>
       (
-        (await db.execute(sql`select pid from pg_stat_activity
-          where application_name = ${OWN_CONNECTION_NAME}`)) as unknown as { rows: { pid: number }[] }
-      ).rows.map((r) => r.pid);
+        await rows<{ pid: number }>(sql`select pid from pg_stat_activity
+          where application_name = ${OWN_CONNECTION_NAME}`)
+      ).map((r) => r.pid);
     expect((await answer()).statusCode).toBe(201);
     const before = await ownConnections();
     expect(before.length).toBeGreaterThan(0);
@@ -138,11 +140,9 @@ describe('two instances on one PostgreSQL database', () => {
     await new Promise((resolve) => setTimeout(resolve, 50)); // the instance hears of it
     expect((await answer()).statusCode).toBe(201);
     expect((await answer()).statusCode).toBe(201);
-    const [{ n }] = (
-      (await db.execute(sql`select count(*)::int as n from question_answer_history
-        where user_id = ${learner.user.id}`)) as unknown as { rows: { n: number }[] }
-    ).rows as [{ n: number }];
-    expect(n).toBe(3);
+    const answers = await rows<{ n: number }>(sql`select count(*)::int as n
+      from question_answer_history where user_id = ${learner.user.id}`);
+    expect(answers).toEqual([{ n: 3 }]);
   });
 
   it('a purchase approved through A opens the locked question through B', async () => {
