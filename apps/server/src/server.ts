@@ -5,7 +5,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { DataDirBusyError } from './db/data-dir-lock';
 import { openConfiguredDatabase } from './db/open';
 import { closeGracefully } from './lib/shutdown';
-import { runStartupTasks } from './startup';
+import { runStartupTasks, warmCaches } from './startup';
 
 async function main(config: Config): Promise<void> {
   if (config.workers > 1 && !isClusterWorker()) return runPrimary(config);
@@ -30,6 +30,7 @@ async function main(config: Config): Promise<void> {
   });
 
   await app.listen({ port: config.port, host: config.host });
+  warmCaches(app);
   const url = config.publicUrl;
   app.log.info(`QBank is running at ${url} (database: ${database.kind})`);
   // The URL on its own line, for the person who just ran the start command (the primary says

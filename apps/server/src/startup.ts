@@ -1,5 +1,6 @@
 import type { App } from './app';
 import { loadDemoBankIfEmpty } from './modules/content/demo.service';
+import { catalogueSummary } from './modules/stats/index';
 
 /** Work done once at start, after migrations: loading the demo bank into an empty database. */
 export async function runStartupTasks(app: App): Promise<void> {
@@ -17,4 +18,14 @@ export async function runStartupTasks(app: App): Promise<void> {
         'Set DEMO_BANK=off to start with an empty bank.',
     );
   }
+}
+
+/**
+ * Builds, once the app listens, what the first requests would otherwise wait for: the catalogue
+ * summary of "what next" and exam relevance (two scans of the bank). Not awaited.
+ */
+export function warmCaches(app: App): void {
+  catalogueSummary(app.db).catch((err: unknown) => {
+    app.log.warn({ err }, 'the catalogue summary could not be built at start');
+  });
 }

@@ -12,6 +12,7 @@ import { grade, loadQuestion, logAnswer } from '../modules/history/answers';
 import { approvePurchase } from '../modules/subscriptions/subscriptions.service';
 import { buildCourse, buildQuestion, buildUser, type TestUser } from '../../test/factories';
 import { setupTestApp } from '../../test/helper';
+import { warmCaches } from '../startup';
 import { definedCaches, ExpiringLru } from './cache';
 import {
   InvalidationBus,
@@ -378,6 +379,41 @@ describe('the catalogue summary (exam relevance, what next)', () => {
     expect(await catalogueSummary(db)).toBe(summary);
     await publishContentChange(db, [question.id]);
     expect(await catalogueSummary(db)).not.toBe(summary);
+  });
+
+  it('is built when the server starts listening, before any request asks for it', async () => {
+    await publishContentChange(db);
+    const kept = () => definedCaches().get('catalogue-summary')!.peek(db)?.list().length;
+    expect(kept()).toBe(0);
+    warmCaches(app);
+    for (let i = 0; i < 400 && !kept(); i++) await new Promise((r) => setTimeout(r, 5));
+    expect(kept()).toBe(1);
+  });
+
+  it('is built again in the background once four of its five minutes are gone', async () => {
+    await publishContentChange(db);
+    const summary = await catalogueSummary(db);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 3.5 * 60_000);
+      expect(await catalogueSummary(db)).toBe(summary); // young enough: no build
+      vi.setSystemTime(Date.now() + 60_000);
+      // The reader gets the one kept at once; the next ones, the new build when it lands.
+      expect(await catalogueSummary(db)).toBe(summary);
+      let rebuilt = summary;
+      for (let i = 0; i < 400 && rebuilt === summary; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        rebuilt = await catalogueSummary(db);
+      }
+      expect(rebuilt).not.toBe(summary);
+      expect(rebuilt.courses.get(question.courseId)?.total).toBe(
+        summary.courses.get(question.courseId)?.total,
+      );
+      vi.setSystemTime(Date.now() + 60_000); // past the first one's expiry
+      expect(await catalogueSummary(db)).toBe(rebuilt);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -63,6 +63,12 @@ export class ExpiringLru<K, V> {
     return entry.value;
   }
 
+  /** When a live entry expires (epoch ms). */
+  expiresAt(key: K): number | undefined {
+    const entry = this.entries.get(key);
+    return entry && entry.expires > Date.now() ? entry.expires : undefined;
+  }
+
   has(key: K): boolean {
     const entry = this.entries.get(key);
     return entry !== undefined && entry.expires > Date.now();

@@ -9,7 +9,8 @@ import * as repo from './stats.repository';
  * bus runs, dropped on every content change (decision 029's events) and after five minutes
  * anyway (decision 039). Answers change no published question: their `progress` events keep
  * it (they dropped it until decision 042's eighth follow-up, so a busy bank rebuilt it for
- * nearly every call).
+ * nearly every call). It is built at start (`warmCaches`) and again before it expires while
+ * it is used, so that no request waits for it but the first after a content change.
  */
 
 export interface CourseSummary {
@@ -36,9 +37,16 @@ export interface CatalogueSummary {
   examsPerModule: Map<number, number>;
 }
 
+const TTL_MS = 5 * 60_000;
+/**
+ * A reader who finds the summary older than this still gets it, and it is built again in the
+ * background: while learners use the app, none waits for the build after the first.
+ */
+const REFRESH_AFTER_MS = 4 * 60_000;
+
 const summaryCache = defineCache<'catalogue', CatalogueSummary>('catalogue-summary', {
   limit: 1,
-  ttlMs: 5 * 60_000,
+  ttlMs: TTL_MS,
   onEvent: dropOnContent,
 });
 
@@ -73,5 +81,11 @@ async function build(db: Db): Promise<CatalogueSummary> {
 export async function catalogueSummary(db: Db): Promise<CatalogueSummary> {
   if (!cachesReady(db)) return build(db);
   const cache = summaryCache.of(db);
-  return cache.get('catalogue') ?? loadOne(db, cache, 'catalogue', 'shared', () => build(db));
+  const load = () => loadOne(db, cache, 'catalogue', 'shared', () => build(db));
+  const kept = cache.get('catalogue');
+  if (!kept) return load();
+  const age = TTL_MS - (cache.expiresAt('catalogue')! - Date.now());
+  // Readers meanwhile keep getting the one kept, and join this build (one at a time).
+  if (age > REFRESH_AFTER_MS) load().catch(() => {}); // a failed build is tried by the next reader
+  return kept;
 }

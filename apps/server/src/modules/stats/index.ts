@@ -4,6 +4,7 @@ import { questionPlace, removeAnswer, type CountedAnswer } from './aggregates.re
 /** What other features call: the aggregates follow the answer history (decision 039). */
 export { bucketOf } from './measures';
 export { COUNTED_ANSWER_WRITES, rebucketDays, rebuildAggregates } from './aggregates.repository';
+export { catalogueSummary } from './catalogue-summary';
 
 export async function forgetCountedAnswer(
   db: Db,
