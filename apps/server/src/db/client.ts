@@ -33,12 +33,15 @@ export interface Database {
 export const migrationsFolder = () => path.join(packageRoot(), 'drizzle');
 
 export type DatabaseOptions =
-  | { url: string; poolSize?: number }
+  /** `ownIdleMs`: how long the answers' own connection may stay unused (tests shorten it). */
+  | { url: string; poolSize?: number; ownIdleMs?: number }
   /** dataDir undefined: in memory (tests); `snapshot`: start from a dumped data folder. */
   | { dataDir: string | undefined; snapshot?: Blob };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if ('url' in options) return openPostgres(options.url, options.poolSize ?? 10);
+  if ('url' in options) {
+    return openPostgres(options.url, options.poolSize ?? 10, options.ownIdleMs ?? OWN_IDLE_MS);
+  }
   return openPglite(options.dataDir, options.snapshot);
 }
 
@@ -58,8 +61,9 @@ async function openPglite(dataDir: string | undefined, snapshot?: Blob): Promise
   };
 }
 
-async function openPostgres(url: string, max: number): Promise<Database> {
+async function openPostgres(url: string, max: number, ownIdleMs: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
+  ownIdleMsOf.set(pool, ownIdleMs);
   // An idle client's network error must not crash the process; the next query reports it.
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
@@ -145,12 +149,42 @@ export async function executeOnOwnConnection<T>(db: Db, query: SQL): Promise<T[]
   if (!pool) return executePrepared(db, query);
   const held = ownConnection(pool);
   const client = held instanceof Promise ? await held : held;
+  running.add(client);
   try {
     return await runPrepared<T>(client, query);
   } catch (error) {
     if (!(error instanceof pg.DatabaseError)) dropOwnConnection(pool, client, error);
     throw error;
+  } finally {
+    running.delete(client);
+    releaseWhenIdle(pool, client);
   }
+}
+
+/**
+ * An own connection unused this long is closed, and the next statement takes a new one: one
+ * held idle for hours could be cut by a firewall without a word, and the next answer would hang.
+ */
+const OWN_IDLE_MS = 10_000;
+const ownIdleMsOf = new WeakMap<pg.Pool, number>();
+const running = new WeakSet<pg.PoolClient>();
+const idleTimers = new WeakMap<pg.PoolClient, NodeJS.Timeout>();
+
+function releaseWhenIdle(pool: pg.Pool, client: pg.PoolClient) {
+  const timer = idleTimers.get(client);
+  if (timer) {
+    timer.refresh();
+    return;
+  }
+  const release = () => {
+    if (running.has(client)) return void idleTimers.get(client)?.refresh();
+    idleTimers.delete(client);
+    if (ownConnections.get(pool) !== client) return;
+    ownConnections.delete(pool);
+    client.release(true); // closed rather than pooled: it carries its name and listeners
+  };
+  const idleMs = ownIdleMsOf.get(pool) ?? OWN_IDLE_MS;
+  idleTimers.set(client, setTimeout(release, idleMs).unref());
 }
 
 /** `application_name` of the answers' own connection (visible in pg_stat_activity). */
@@ -196,6 +230,7 @@ async function takeOwnConnection(pool: pg.Pool): Promise<pg.PoolClient> {
 function dropOwnConnection(pool: pg.Pool, client: pg.PoolClient, error: unknown) {
   if (ownConnections.get(pool) !== client) return;
   ownConnections.delete(pool);
+  clearTimeout(idleTimers.get(client));
   client.release(error instanceof Error ? error : new Error(String(error)));
 }
 
@@ -204,6 +239,7 @@ async function releaseOwnConnection(pool: pg.Pool) {
   const held = ownConnections.get(pool);
   ownConnections.delete(pool);
   const client = await Promise.resolve(held).catch(() => undefined);
+  if (client) clearTimeout(idleTimers.get(client));
   client?.release();
 }
 

@@ -265,7 +265,7 @@ describe('cards remembered from one answer to the next', () => {
     const [learner, [q1, q2]] = [learners[0]!, questions];
     for (const q of [q1!, q2!]) await study(learner, q);
     // With all they read cached, the second waits for the first's batch, and its own begins
-    // before the first’s reply is sent: on a PostgreSQL server the first’s answer event comes
+    // before the first's reply is sent: on a PostgreSQL server the first's answer event comes
     // during it (PGlite writes the second before the event).
     const sent = await Promise.all([study(learner, q1!), study(learner, q2!)]);
     expect(sent.map((r) => r.statusCode)).toEqual([201, 201]);
