@@ -63,7 +63,8 @@ async function openPglite(dataDir: string | undefined, snapshot?: Blob): Promise
 
 async function openPostgres(url: string, max: number, ownIdleMs: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
-  ownIdleMsOf.set(pool, ownIdleMs);
+  const own = new OwnConnection(pool, ownIdleMs);
+  ownConnections.set(pool, own);
   // An idle client's network error must not crash the process; the next query reports it.
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
@@ -78,7 +79,7 @@ async function openPostgres(url: string, max: number, ownIdleMs: number): Promis
       await pool.query('select 1');
     },
     close: async () => {
-      await releaseOwnConnection(pool);
+      await own.close();
       await pool.end();
     },
   };
@@ -141,107 +142,109 @@ async function runPrepared<T>(client: pg.Pool | pg.PoolClient, query: SQL): Prom
  * `executePrepared` on a connection kept out of the pool for one caller that runs one statement
  * at a time (the answer batches, decision 042): the statement goes out at once. Through the
  * pool it would go out on the next tick, after every promise callback already queued, such as
- * the replies of the batch before. A connection that fails (closed, reset; not a statement the
- * server refused) is dropped, and the next statement takes a new one.
+ * the replies of the batch before.
  */
 export async function executeOnOwnConnection<T>(db: Db, query: SQL): Promise<T[]> {
   const pool = poolOf(db);
-  if (!pool) return executePrepared(db, query);
-  const held = ownConnection(pool);
-  const client = held instanceof Promise ? await held : held;
-  running.add(client);
-  try {
-    return await runPrepared<T>(client, query);
-  } catch (error) {
-    if (!(error instanceof pg.DatabaseError)) dropOwnConnection(pool, client, error);
-    throw error;
-  } finally {
-    running.delete(client);
-    releaseWhenIdle(pool, client);
-  }
+  const own = pool && ownConnections.get(pool);
+  return own ? own.run<T>(query) : executePrepared(db, query);
 }
+
+/** `application_name` of the answers' own connection (visible in pg_stat_activity). */
+export const OWN_CONNECTION_NAME = 'qbank-answers';
 
 /**
  * An own connection unused this long is closed, and the next statement takes a new one: one
  * held idle for hours could be cut by a firewall without a word, and the next answer would hang.
  */
 const OWN_IDLE_MS = 10_000;
-const ownIdleMsOf = new WeakMap<pg.Pool, number>();
-const running = new WeakSet<pg.PoolClient>();
-const idleTimers = new WeakMap<pg.PoolClient, NodeJS.Timeout>();
 
-function releaseWhenIdle(pool: pg.Pool, client: pg.PoolClient) {
-  const timer = idleTimers.get(client);
-  if (timer) {
-    timer.refresh();
-    return;
+/**
+ * A pool's own connection: taken from the pool at the first statement; dropped when it fails
+ * (closed, reset; not a statement the server refused) or stays unused `idleMs`, and taken anew
+ * by the next statement.
+ */
+class OwnConnection {
+  /** The connection, or the promise of it while it is being taken. */
+  private held: pg.PoolClient | Promise<pg.PoolClient> | undefined;
+  private idle: NodeJS.Timeout | undefined;
+  private running = false;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly idleMs: number,
+  ) {}
+
+  async run<T>(query: SQL): Promise<T[]> {
+    const held = this.held ?? this.take();
+    const client = held instanceof Promise ? await held : held;
+    this.running = true;
+    try {
+      return await runPrepared<T>(client, query);
+    } catch (error) {
+      if (!(error instanceof pg.DatabaseError)) this.letGo(client, error as Error);
+      throw error;
+    } finally {
+      this.running = false;
+      this.closeWhenIdle(client);
+    }
   }
-  const release = () => {
-    if (running.has(client)) return void idleTimers.get(client)?.refresh();
-    idleTimers.delete(client);
-    if (ownConnections.get(pool) !== client) return;
-    ownConnections.delete(pool);
-    client.release(true); // closed rather than pooled: it carries its name and listeners
-  };
-  const idleMs = ownIdleMsOf.get(pool) ?? OWN_IDLE_MS;
-  idleTimers.set(client, setTimeout(release, idleMs).unref());
-}
 
-/** `application_name` of the answers' own connection (visible in pg_stat_activity). */
-export const OWN_CONNECTION_NAME = 'qbank-answers';
+  /** Gives the connection back before the pool ends (`pool.end` waits for every client). */
+  async close(): Promise<void> {
+    const held = this.held;
+    this.forget();
+    const client = await Promise.resolve(held).catch(() => undefined);
+    client?.release();
+  }
 
-/** Each pool's own connection, or the promise of it while it is being taken from the pool. */
-const ownConnections = new WeakMap<pg.Pool, pg.PoolClient | Promise<pg.PoolClient>>();
-
-function ownConnection(pool: pg.Pool): pg.PoolClient | Promise<pg.PoolClient> {
-  let held = ownConnections.get(pool);
-  if (!held) {
-    const taking = takeOwnConnection(pool).then(
-      (client) => {
-        // Unless the database was closed meanwhile (the closer gives it back).
-        if (ownConnections.get(pool) === taking) ownConnections.set(pool, client);
-        return client;
-      },
-      (error: unknown) => {
-        if (ownConnections.get(pool) === taking) ownConnections.delete(pool);
+  private take(): Promise<pg.PoolClient> {
+    const taking = (async () => {
+      const client = await this.pool.connect();
+      // Out of the pool, its errors are no longer the pool's to catch.
+      client.on('error', (error) => this.letGo(client, error));
+      client.on('end', () => this.letGo(client, new Error('Connection ended.')));
+      try {
+        await client.query(`set application_name = '${OWN_CONNECTION_NAME}'`);
+      } catch (error) {
+        client.release(error as Error);
         throw error;
-      },
-    );
-    ownConnections.set(pool, (held = taking));
+      }
+      return client;
+    })();
+    this.held = taking;
+    // Unless the database was closed meanwhile (the closer gives it back).
+    const settle = (client?: pg.PoolClient) => {
+      if (this.held === taking) this.held = client;
+    };
+    taking.then(settle, () => settle());
+    return taking;
   }
-  return held;
-}
 
-async function takeOwnConnection(pool: pg.Pool): Promise<pg.PoolClient> {
-  const client = await pool.connect();
-  // Out of the pool, its errors are no longer the pool's to catch.
-  client.on('error', (error) => dropOwnConnection(pool, client, error));
-  client.on('end', () => dropOwnConnection(pool, client, new Error('Connection ended.')));
-  try {
-    await client.query(`set application_name = '${OWN_CONNECTION_NAME}'`);
-  } catch (error) {
-    client.release(error as Error);
-    throw error;
+  private closeWhenIdle(client: pg.PoolClient): void {
+    if (this.held !== client) return;
+    if (this.idle) return void this.idle.refresh();
+    this.idle = setTimeout(() => {
+      if (this.running) return void this.idle?.refresh();
+      this.letGo(client, true); // closed rather than pooled: it carries its name and listeners
+    }, this.idleMs).unref();
   }
-  return client;
+
+  /** Closes the current connection (true: unused; an error: failed); the pool replaces it. */
+  private letGo(client: pg.PoolClient, why: Error | true): void {
+    if (this.held !== client) return;
+    this.forget();
+    client.release(why);
+  }
+
+  private forget(): void {
+    this.held = undefined;
+    clearTimeout(this.idle);
+    this.idle = undefined;
+  }
 }
 
-/** Closes a failed own connection (the pool replaces it): once, and only the current one. */
-function dropOwnConnection(pool: pg.Pool, client: pg.PoolClient, error: unknown) {
-  if (ownConnections.get(pool) !== client) return;
-  ownConnections.delete(pool);
-  clearTimeout(idleTimers.get(client));
-  client.release(error instanceof Error ? error : new Error(String(error)));
-}
-
-/** Gives the own connection back before the pool ends (`pool.end` waits for every client). */
-async function releaseOwnConnection(pool: pg.Pool) {
-  const held = ownConnections.get(pool);
-  ownConnections.delete(pool);
-  const client = await Promise.resolve(held).catch(() => undefined);
-  if (client) clearTimeout(idleTimers.get(client));
-  client?.release();
-}
+const ownConnections = new WeakMap<pg.Pool, OwnConnection>();
 
 /** Key of the start-up advisory lock ('QBAN' as an integer: the app's own lock space). */
 export const STARTUP_LOCK_KEY = 0x5142414e;
