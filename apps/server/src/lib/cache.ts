@@ -276,6 +276,31 @@ export async function loadMissing<K, V>(
   return found;
 }
 
+/**
+ * The values of `keys`: those `cache` holds, and the rest loaded together (`loadMissing`). No
+ * readiness check is needed: while the bus is not ready the caches are empty and keep nothing.
+ */
+export async function readThrough<K, V>(
+  db: Db,
+  cache: ExpiringLru<K, V>,
+  keys: Iterable<K>,
+  owner: Owner,
+  load: (keys: K[]) => Promise<Map<K, V>>,
+): Promise<Map<K, V>> {
+  const found = new Map<K, V>();
+  const missing: K[] = [];
+  const now = Date.now(); // one clock reading for all: a page's ten cost ~1 µs
+  for (const key of keys) {
+    const hit = cache.get(key, now);
+    if (hit !== undefined) found.set(key, hit);
+    else missing.push(key);
+  }
+  if (!missing.length) return found;
+  for (const [key, value] of await loadMissing(db, cache, missing, owner, load))
+    found.set(key, value);
+  return found;
+}
+
 /** `loadMissing` of one key whose load always finds a value. */
 export async function loadOne<K, V>(
   db: Db,

@@ -1,11 +1,5 @@
 import type { Db } from '../../db/client';
-import {
-  cachesReady,
-  defineCache,
-  dropOnContent,
-  loadMissing,
-  type ExpiringLru,
-} from '../../lib/cache';
+import { defineCache, dropOnContent, readThrough } from '../../lib/cache';
 import { countCourseQuestions, countSourceQuestions } from './catalogue.repository';
 
 /**
@@ -30,29 +24,8 @@ const sourceCountCache = defineCache<number, number>('source-counts', {
   onEvent: dropOnContent,
 });
 
-/** Reads what is cached, loads the rest with one query (`loadMissing`: kept if allowed). */
-async function cached<V>(
-  db: Db,
-  cache: ExpiringLru<number, V>,
-  ids: number[],
-  load: (missing: number[]) => Promise<Map<number, V>>,
-): Promise<Map<number, V>> {
-  const ready = cachesReady(db);
-  const found = new Map<number, V>();
-  const missing: number[] = [];
-  for (const id of new Set(ids)) {
-    const hit = ready ? cache.get(id) : undefined;
-    if (hit !== undefined) found.set(id, hit);
-    else missing.push(id);
-  }
-  if (!missing.length) return found;
-  for (const [id, value] of await loadMissing(db, cache, missing, 'shared', load))
-    found.set(id, value);
-  return found;
-}
-
 export function courseCounts(db: Db, courseIds: number[]): Promise<Map<number, CourseCount>> {
-  return cached(db, courseCountCache.of(db), courseIds, async (missing) => {
+  return readThrough(db, courseCountCache.of(db), new Set(courseIds), 'shared', async (missing) => {
     const result = new Map(missing.map((id) => [id, { total: 0, bySource: new Map() }]));
     for (const row of await countCourseQuestions(db, missing)) {
       const entry = result.get(row.course_id)!;
@@ -64,7 +37,7 @@ export function courseCounts(db: Db, courseIds: number[]): Promise<Map<number, C
 }
 
 export function sourceCounts(db: Db, sourceIds: number[]): Promise<Map<number, number>> {
-  return cached(db, sourceCountCache.of(db), sourceIds, async (missing) => {
+  return readThrough(db, sourceCountCache.of(db), new Set(sourceIds), 'shared', async (missing) => {
     const result = new Map(missing.map((id) => [id, 0]));
     for (const row of await countSourceQuestions(db, missing)) result.set(row.source_id, row.n);
     return result;

@@ -4,8 +4,8 @@ import {
   defineCache,
   dropOnContent,
   invalidateContent,
-  loadMissing,
   loadOne,
+  readThrough,
 } from '../../lib/cache';
 import { mediaUrl } from '../../lib/storage';
 import {
@@ -167,20 +167,7 @@ export async function getQuestionCards(
   freePerCourse: number,
 ): Promise<Map<number, QuestionCard>> {
   const { cards } = cacheFor(db, freePerCourse);
-  const found = new Map<number, QuestionCard>();
-  const missing: number[] = [];
-  const now = Date.now(); // one clock reading for the page: ten cost ~1 µs
-  for (const id of ids) {
-    const hit = cards.get(id, now);
-    if (hit) found.set(id, hit);
-    else missing.push(id);
-  }
-  if (!missing.length) return found;
-  const loaded = await loadMissing(db, cards, missing, 'shared', (ids) =>
-    loadCards(db, ids, freePerCourse),
-  );
-  for (const [id, card] of loaded) found.set(id, card);
-  return found;
+  return readThrough(db, cards, ids, 'shared', (missing) => loadCards(db, missing, freePerCourse));
 }
 
 async function loadCards(db: Db, ids: number[], freePerCourse: number) {
