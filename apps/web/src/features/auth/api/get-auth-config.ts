@@ -1,5 +1,6 @@
 import type { AuthConfig } from '@qbank/contract/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { usePainted } from '../../../lib/after-paint';
 import { apiRequest } from '../../../lib/api-client';
 import { keys, paths } from '../../../lib/api-paths';
 
@@ -13,6 +14,7 @@ export const authConfigQueryOptions = queryOptions({
   staleTime: Infinity,
 });
 
+/** Asked once the screen has painted: the form shows first, a provider's button after. */
 export function useAuthConfig() {
-  return useQuery(authConfigQueryOptions);
+  return useQuery({ ...authConfigQueryOptions, enabled: usePainted() });
 }

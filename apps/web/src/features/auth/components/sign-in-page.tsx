@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { TextField } from '../../../components/ui/text-field';
 import { useZodForm } from '../../../components/ui/use-zod-form';
+import { afterNextPaint } from '../../../lib/after-paint';
 import { loginErrorKey, providerSignInErrorKey } from '../../../lib/error-catalogue';
 import type { SessionUser } from '../../../lib/session';
 import { useGoogleSignIn } from '../api/google-signin';
@@ -23,8 +24,8 @@ export default function SignInPage() {
   const login = useLogin();
   const google = useGoogleSignIn();
   const form = useZodForm<SignInForm>(loadSchema, { email: '', password: '' });
-  // Fetched once the page shows, so that submitting does not wait for it.
-  useEffect(() => void loadSchema(), []);
+  // Fetched once the page has painted, so that submitting does not wait for it.
+  useEffect(() => afterNextPaint(() => void loadSchema()), []);
   const { errors } = form.formState;
 
   function next(user: SessionUser) {
