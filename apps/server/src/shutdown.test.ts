@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from './db/client';
 import { processDatabase, runCli, startServer } from '../test/processes';
 
 /**
@@ -135,4 +137,53 @@ describe('SIGTERM during a write load', () => {
       expect((await again.exited).code, again.output()).toBe(0);
     }
   }, 120_000);
+
+  it('finishes the requests whose client left before it closes the database', async () => {
+    const email = 'left@example.com';
+    const password = 'Amber-Lantern-318';
+    const admin = await runCli(['create-admin', '--email', email, '--password', password], env);
+    expect(admin.code, admin.output).toBe(0);
+    const server = await startServer(env);
+    const signIn = (signal?: AbortSignal) =>
+      fetch(`${server.url}/api/auth/login/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+        signal,
+      });
+    expect((await signIn()).status).toBe(200); // warm: the next ones are handled at once
+    // A sign-in reads the user, hashes the password for tens of milliseconds, then writes a
+    // token. Its clients leave during the hash, and SIGTERM follows at once: the listener has
+    // no connection left to wait for, and the token writes come after the close began.
+    const leaving = Array.from({ length: 4 }, async () => {
+      const abort = new AbortController();
+      const sent = signIn(abort.signal).catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      abort.abort();
+      await sent;
+    });
+    await Promise.all(leaving);
+    server.process.kill('SIGTERM');
+    const exit = await server.exited;
+    const output = server.output();
+    expect(exit, output).toEqual({ code: 0, signal: null });
+    expect(output).not.toMatch(/Cannot use a pool|closed|killed by timeout|error/i);
+    // Handled to their end: the four sign-ins wrote their tokens before the database closed.
+    expect(await tokenCount(email)).toBe(1 + 4);
+  }, 60_000);
 });
+
+/** The user's sign-in tokens, read with the server stopped (PGlite's folder is the server's). */
+async function tokenCount(email: string): Promise<number> {
+  const url = database.env.DATABASE_URL;
+  const opened = await openDatabase(url ? { url } : { dataDir: path.join(dataDir, 'pglite') });
+  try {
+    const result = await opened.db.execute(
+      sql`select count(*)::int as n from auth_tokens t join users u on u.id = t.user_id
+        where u.email = ${email}`,
+    );
+    return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+  } finally {
+    await opened.close();
+  }
+}

@@ -12,11 +12,14 @@ import type { FastifyInstance } from 'fastify';
  * 3. idle keep-alive connections are closed, but only once the event loop has read what waits on
  *    them (Node closes them at once, and a request the client had sent but a busy event loop had
  *    not parsed yet was lost to a reset);
- * 4. when the last connection has ended, `app.close()` runs the onClose hooks. The caller closes
- *    the database after that: no request can be in flight any more.
+ * 4. when the last connection has ended, and the last request has been handled (a request whose
+ *    client left is still being handled: its next query would find the database closed),
+ *    `app.close()` runs the onClose hooks. The caller closes the database after that: no request
+ *    can be in flight any more.
  */
 export function closeGracefully(app: FastifyInstance): () => Promise<void> {
   let closing = false;
+  const requests = trackRequests(app);
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
     done(null, payload);
@@ -31,7 +34,65 @@ export function closeGracefully(app: FastifyInstance): () => Promise<void> {
       server.close();
       await ended;
     }
+    await requests.handled(HANDLED_WAIT_MS);
     await app.close();
+  };
+}
+
+/** Bounds the wait for requests still being handled; close-with-grace kills at 10 s. */
+const HANDLED_WAIT_MS = 8_000;
+
+/** A request's progress: its answer is ready, its response has closed. */
+interface Handling {
+  answered: boolean;
+  closed: boolean;
+}
+const handling = Symbol('handling');
+type Tracked = { [handling]: Handling | null };
+
+/**
+ * Counts the requests being handled. One is done when its answer is ready (the last `onSend`
+ * hook: the write hooks before it have published) and its response has closed, in either order:
+ * a client that leaves closes the response first, and the handler still runs to its end.
+ */
+function trackRequests(app: FastifyInstance) {
+  let active = 0;
+  let onIdle: (() => void) | undefined;
+  const settle = (h: Handling) => {
+    if (h.answered && h.closed && --active === 0) onIdle?.();
+  };
+  app.decorateRequest(handling, null);
+  app.addHook('onRequest', (request, reply, done) => {
+    const h: Handling = { answered: false, closed: false };
+    (request as unknown as Tracked)[handling] = h;
+    active++;
+    reply.raw.on('close', () => {
+      h.closed = true;
+      settle(h);
+    });
+    done();
+  });
+  // Added after the write hooks (buildApp registered them): their NOTIFY has gone out.
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    const h = (request as unknown as Tracked)[handling];
+    if (h && !h.answered) {
+      h.answered = true;
+      settle(h);
+    }
+    done(null, payload);
+  });
+  return {
+    /** Resolves once no request is being handled, or after `ms`. */
+    handled(ms: number): Promise<void> {
+      if (active === 0) return Promise.resolve();
+      return new Promise((resolve) => {
+        const timer = setTimeout(resolve, ms);
+        onIdle = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    },
   };
 }
 
