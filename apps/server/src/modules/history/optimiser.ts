@@ -6,6 +6,8 @@ import * as logs from './review-log.repository';
 /**
  * Fits a learner's own FSRS-6 parameters with @open-spaced-repetition/binding (decision 038),
  * in the background: an answer asks for a fit, debounced per learner, never in the request.
+ * Fits run one at a time per process: learners who stop answering together would otherwise
+ * read their whole logs at once and hold every pool connection the requests need.
  * Below MIN_REVIEWS, or when the native binding cannot load, the defaults stay.
  */
 export const MIN_REVIEWS = 400;
@@ -27,7 +29,7 @@ export function loadBinding(): Promise<Binding | null> {
 const dayNumber = (at: Date) => Math.floor(at.getTime() / DAY_MS);
 
 /** Each card's reviews as the optimiser's items: every prefix that ends in a later-day review. */
-export function toTrainingSet(b: Binding, rows: logs.ReviewLogRow[]) {
+export function toTrainingSet(b: Binding, rows: logs.TrainingRow[]) {
   const items: InstanceType<Binding['FSRSBindingItem']>[] = [];
   let card: number | null = null;
   let reviews: InstanceType<Binding['FSRSBindingReview']>[] = [];
@@ -48,8 +50,15 @@ export function toTrainingSet(b: Binding, rows: logs.ReviewLogRow[]) {
 
 export type FitOutcome = 'fitted' | 'too-few-reviews' | 'up-to-date' | 'unavailable' | 'failed';
 
-/** Fits and stores the learner's parameters when they have enough new reviews. */
-export async function optimiseLearner(db: Db, userId: number): Promise<FitOutcome> {
+/**
+ * Fits and stores the learner's parameters when they have enough new reviews. `wanted`: asked
+ * again before the write, false once the app is closing.
+ */
+export async function optimiseLearner(
+  db: Db,
+  userId: number,
+  wanted: () => boolean = () => true,
+): Promise<FitOutcome> {
   const total = await logs.countReviews(db, userId);
   if (total < MIN_REVIEWS) return 'too-few-reviews';
   const settings = await logs.findSettings(db, userId);
@@ -64,6 +73,7 @@ export async function optimiseLearner(db: Db, userId: number): Promise<FitOutcom
     // Not enough long-term reviews yet (NotEnoughData): keep the defaults, try again later.
     return 'failed';
   }
+  if (!wanted()) return 'failed';
   await logs.upsertSettings(db, userId, {
     weights,
     weightsReviewCount: total,
@@ -73,20 +83,29 @@ export async function optimiseLearner(db: Db, userId: number): Promise<FitOutcom
 }
 
 const pending = new Map<number, NodeJS.Timeout>();
+/** The fits of this process, one after the other. */
+let queue: Promise<unknown> = Promise.resolve();
+/** Bumped by `cancelFits`: a fit queued or running under an older one stops. */
+let generation = 0;
 
 /** Asks for a fit of the learner's parameters a little later (one per learner at a time). */
 export function requestFit(db: Db, userId: number, log?: (err: unknown) => void): void {
   clearTimeout(pending.get(userId));
+  const asked = generation;
+  const wanted = () => asked === generation;
   const timer = setTimeout(() => {
     pending.delete(userId);
-    optimiseLearner(db, userId).catch((err: unknown) => log?.(err));
+    queue = queue
+      .then(() => (wanted() ? optimiseLearner(db, userId, wanted) : undefined))
+      .catch((err: unknown) => log?.(err));
   }, DEBOUNCE_MS);
   timer.unref();
   pending.set(userId, timer);
 }
 
-/** Drops every pending fit (the app is closing). */
+/** Drops every pending and queued fit, and the write of a running one (the app is closing). */
 export function cancelFits(): void {
+  generation++;
   for (const timer of pending.values()) clearTimeout(timer);
   pending.clear();
 }

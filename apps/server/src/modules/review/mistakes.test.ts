@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   questionEvaluations,
   questionStreaks,
@@ -10,7 +10,7 @@ import {
 import { setupTestApp } from '../../../test/helper';
 import { buildQuestion, buildUser, startSession, type TestUser } from '../../../test/factories';
 import { rebuildAggregates } from '../stats/index';
-import { MIN_REVIEWS, optimiseLearner } from '../history/optimiser';
+import { cancelFits, MIN_REVIEWS, optimiseLearner, requestFit } from '../history/optimiser';
 
 const { app, database } = await setupTestApp();
 const db = database.db;
@@ -157,25 +157,7 @@ describe('per-learner parameters', () => {
   it('keeps the defaults below 400 reviews, then fits the learner’s own in the background job', async () => {
     const learner = await buildUser(db);
     expect(await optimiseLearner(db, learner.user.id)).toBe('too-few-reviews');
-    // A generated review history: 80 cards, about a year of spaced reviews each.
-    const questions = await Promise.all(Array.from({ length: 80 }, () => buildQuestion(db)));
-    const start = Date.parse('2025-01-01T08:00:00Z');
-    const rows = questions.flatMap((q, i) => {
-      let day = 0;
-      return Array.from({ length: 6 }, (_, n) => {
-        day += n === 0 ? 0 : Math.round(2 ** n * (1 + (i % 3)));
-        const forgot = n > 1 && (i + n) % 7 === 0;
-        return {
-          userId: learner.user.id,
-          questionId: q.id,
-          rating: n === 0 ? 3 : forgot ? 1 : 3,
-          state: n === 0 ? 0 : 2,
-          source: 'button' as const,
-          reviewedAt: new Date(start + day * DAY),
-        };
-      });
-    });
-    await db.insert(reviewLogs).values(rows);
+    const rows = await giveReviewHistory(learner);
     expect(rows.length).toBeGreaterThanOrEqual(MIN_REVIEWS);
     const outcome = await optimiseLearner(db, learner.user.id);
     expect(outcome).toBe('fitted');
@@ -192,3 +174,63 @@ describe('per-learner parameters', () => {
     expect(await optimiseLearner(db, learner.user.id)).toBe('up-to-date');
   }, 60_000);
 });
+
+describe('background fits', () => {
+  const weightsOf = async (learner: TestUser) => {
+    const [saved] = await db
+      .select()
+      .from(reviewSettings)
+      .where(eq(reviewSettings.userId, learner.user.id));
+    return saved?.weights ?? null;
+  };
+
+  it('run when asked, and none asked before the app closed, waiting or queued', async () => {
+    const learners = await Promise.all(Array.from({ length: 4 }, () => buildUser(db)));
+    for (const learner of learners) await giveReviewHistory(learner);
+    const [waiting, queuedA, queuedB, asked] = learners as [TestUser, TestUser, TestUser, TestUser];
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      requestFit(db, waiting.user.id);
+      cancelFits(); // its timer had not fired
+      requestFit(db, queuedA.user.id);
+      requestFit(db, queuedB.user.id);
+      vi.advanceTimersByTime(30_000); // both in the queue of fits, neither started
+      cancelFits();
+      requestFit(db, asked.user.id);
+      vi.advanceTimersByTime(30_000);
+    } finally {
+      vi.useRealTimers();
+    }
+    // Fits run one after the other: once the last asked is fitted, the queue has drained.
+    await vi.waitFor(async () => expect(await weightsOf(asked)).toHaveLength(21), {
+      timeout: 30_000,
+      interval: 100,
+    });
+    expect(await weightsOf(waiting)).toBeNull();
+    expect(await weightsOf(queuedA)).toBeNull();
+    expect(await weightsOf(queuedB)).toBeNull();
+  }, 60_000);
+});
+
+/** A generated review history: 80 cards, about a year of spaced reviews each (480 reviews). */
+async function giveReviewHistory(learner: TestUser) {
+  const questions = await Promise.all(Array.from({ length: 80 }, () => buildQuestion(db)));
+  const start = Date.parse('2025-01-01T08:00:00Z');
+  const rows = questions.flatMap((q, i) => {
+    let day = 0;
+    return Array.from({ length: 6 }, (_, n) => {
+      day += n === 0 ? 0 : Math.round(2 ** n * (1 + (i % 3)));
+      const forgot = n > 1 && (i + n) % 7 === 0;
+      return {
+        userId: learner.user.id,
+        questionId: q.id,
+        rating: n === 0 ? 3 : forgot ? 1 : 3,
+        state: n === 0 ? 0 : 2,
+        source: 'button' as const,
+        reviewedAt: new Date(start + day * DAY),
+      };
+    });
+  });
+  await db.insert(reviewLogs).values(rows);
+  return rows;
+}
