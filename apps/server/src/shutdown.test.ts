@@ -37,15 +37,8 @@ describe('SIGTERM during a write load', () => {
   it('answers every request in flight, exits 0 quickly, and keeps every acknowledged write', async () => {
     const email = 'shutdown@example.com';
     const password = 'Violet-Harbour-917';
-    const admin = await runCli(['create-admin', '--email', email, '--password', password], env);
-    expect(admin.code, admin.output).toBe(0);
-
-    const server = await startServer(env);
-    const login = await fetch(`${server.url}/api/auth/login/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password }),
-    });
+    const server = await adminAndServer(email, password);
+    const login = await signIn(server.url, email, password);
     expect(login.status).toBe(200);
     const { key } = (await login.json()) as { key: string };
     const headers = { authorization: `Token ${key}`, 'content-type': 'application/json' };
@@ -107,11 +100,7 @@ describe('SIGTERM during a write load', () => {
 
     const again = await startServer(env);
     try {
-      const relogin = await fetch(`${again.url}/api/auth/login/`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password }),
-      });
+      const relogin = await signIn(again.url, email, password);
       const fresh = { authorization: `Token ${((await relogin.json()) as { key: string }).key}` };
       const missing: string[] = [];
       for (const o of written) {
@@ -141,23 +130,15 @@ describe('SIGTERM during a write load', () => {
   it('finishes the requests whose client left before it closes the database', async () => {
     const email = 'left@example.com';
     const password = 'Amber-Lantern-318';
-    const admin = await runCli(['create-admin', '--email', email, '--password', password], env);
-    expect(admin.code, admin.output).toBe(0);
-    const server = await startServer(env);
-    const signIn = (signal?: AbortSignal) =>
-      fetch(`${server.url}/api/auth/login/`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password }),
-        signal,
-      });
-    expect((await signIn()).status).toBe(200); // warm: the next ones are handled at once
+    const server = await adminAndServer(email, password);
+    // A first sign-in warms the server: the next ones are handled at once.
+    expect((await signIn(server.url, email, password)).status).toBe(200);
     // A sign-in reads the user, hashes the password for tens of milliseconds, then writes a
     // token. Its clients leave during the hash, and SIGTERM follows at once: the listener has
     // no connection left to wait for, and the token writes come after the close began.
     const leaving = Array.from({ length: 4 }, async () => {
       const abort = new AbortController();
-      const sent = signIn(abort.signal).catch(() => undefined);
+      const sent = signIn(server.url, email, password, abort.signal).catch(() => undefined);
       await new Promise((resolve) => setTimeout(resolve, 30));
       abort.abort();
       await sent;
@@ -172,6 +153,22 @@ describe('SIGTERM during a write load', () => {
     expect(await tokenCount(email)).toBe(1 + 4);
   }, 60_000);
 });
+
+/** Creates a staff account with the operator command, then starts the server. */
+async function adminAndServer(email: string, password: string) {
+  const admin = await runCli(['create-admin', '--email', email, '--password', password], env);
+  expect(admin.code, admin.output).toBe(0);
+  return startServer(env);
+}
+
+function signIn(url: string, email: string, password: string, signal?: AbortSignal) {
+  return fetch(`${url}/api/auth/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+    signal,
+  });
+}
 
 /** The user's sign-in tokens, read with the server stopped (PGlite's folder is the server's). */
 async function tokenCount(email: string): Promise<number> {

@@ -48,7 +48,8 @@ export function toTrainingSet(b: Binding, rows: logs.TrainingRow[]) {
   return items;
 }
 
-export type FitOutcome = 'fitted' | 'too-few-reviews' | 'up-to-date' | 'unavailable' | 'failed';
+export type FitOutcome =
+  'fitted' | 'too-few-reviews' | 'up-to-date' | 'unavailable' | 'failed' | 'cancelled';
 
 /**
  * Fits and stores the learner's parameters when they have enough new reviews. `wanted`: asked
@@ -73,7 +74,7 @@ export async function optimiseLearner(
     // Not enough long-term reviews yet (NotEnoughData): keep the defaults, try again later.
     return 'failed';
   }
-  if (!wanted()) return 'failed';
+  if (!wanted()) return 'cancelled';
   await logs.upsertSettings(db, userId, {
     weights,
     weightsReviewCount: total,
