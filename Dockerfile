@@ -31,7 +31,7 @@ USER node
 EXPOSE 3000
 # SIGTERM (docker stop) closes gracefully: requests in flight are answered first.
 STOPSIGNAL SIGTERM
-CMD ["node", "--max-semi-space-size=64", "apps/server/dist/server.js"]
+CMD ["node", "--max-semi-space-size=64", "--initial-old-space-size=256", "apps/server/dist/server.js"]
 
 FROM debian:bookworm-slim AS proxy
 RUN apt-get update \

@@ -66,6 +66,12 @@ import { rebuildAggregates } from '../src/modules/stats/index';
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const cli = path.join(serverRoot, 'dist', 'cli.js');
 const serverEntry = path.join(serverRoot, 'dist', 'server.js');
+/** The V8 flags `npm start` runs the server with (its heap sizes, decision 042). */
+const startFlags: string[] = JSON.parse(
+  fs.readFileSync(path.join(serverRoot, 'package.json'), 'utf8'),
+)
+  .scripts.start.split(' ')
+  .filter((word: string) => word.startsWith('--'));
 
 const options = new Command()
   .option('--questions <n>', 'questions', '200000')
@@ -405,8 +411,7 @@ async function prepareHeavyCards(database: Database, userId: number): Promise<vo
 async function startServer(env: NodeJS.ProcessEnv, workers: number): Promise<ChildProcess> {
   // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server.
   const nodeArgs = [
-    // As `npm start` and the Dockerfile run it: a 64 MB young generation (decision 042).
-    '--max-semi-space-size=64',
+    ...startFlags,
     ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
   ];
   const child = spawn(process.execPath, [...nodeArgs, serverEntry], {
