@@ -1,7 +1,9 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/client';
 import { processDatabase, runCli, startServer } from '../test/processes';
@@ -152,6 +154,54 @@ describe('SIGTERM during a write load', () => {
     // Handled to their end: the four sign-ins wrote their tokens before the database closed.
     expect(await tokenCount(email)).toBe(1 + 4);
   }, 60_000);
+
+  // The token's lookup is held by a lock taken from outside, which PGlite (one process owns its
+  // folder) cannot give: this case runs on the PostgreSQL server.
+  it.runIf(database.env.DATABASE_URL)(
+    'counts a request whose client left before the request reached the counter',
+    async () => {
+      const email = 'early@example.com';
+      const password = 'Copper-Meadow-245';
+      const server = await adminAndServer(email, password);
+      const login = await signIn(server.url, email, password);
+      const { key } = (await login.json()) as { key: string };
+      // The server has not seen this token: its lookup reads the database in the first
+      // onRequest hook, held here until the client has sent its whole request and left.
+      const blocker = new pg.Client({ connectionString: database.env.DATABASE_URL });
+      await blocker.connect();
+      try {
+        await blocker.query('begin');
+        await blocker.query('lock table auth_tokens in access exclusive mode');
+        await sendAndLeave(server.url, '/api/playlist/', `Token ${key}`, { name: 'early' });
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      } finally {
+        await blocker.query('rollback');
+        await blocker.end();
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const signalled = Date.now();
+      server.process.kill('SIGTERM');
+      const exit = await server.exited;
+      const output = server.output();
+      expect(exit, output).toEqual({ code: 0, signal: null });
+      // Counted as done, not waited for (the wait lasts up to 5 s), and never run.
+      expect(Date.now() - signalled, output).toBeLessThan(3000);
+      expect(output).not.toMatch(/still being handled|killed by timeout|error/i);
+      const again = await startServer(env);
+      try {
+        const relogin = await signIn(again.url, email, password);
+        const fresh = (await relogin.json()) as { key: string };
+        const lists = await fetch(`${again.url}/api/playlist/`, {
+          headers: { authorization: `Token ${fresh.key}` },
+        });
+        expect(((await lists.json()) as { count: number }).count).toBe(0);
+      } finally {
+        again.process.kill('SIGTERM');
+        expect((await again.exited).code, again.output()).toBe(0);
+      }
+    },
+    60_000,
+  );
 });
 
 /** Creates a staff account with the operator command, then starts the server. */
@@ -167,6 +217,21 @@ function signIn(url: string, email: string, password: string, signal?: AbortSign
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password }),
     signal,
+  });
+}
+
+/** POSTs one whole request and closes the connection in the same write, without a reply. */
+function sendAndLeave(url: string, route: string, auth: string, body: object) {
+  const { hostname, port } = new URL(url);
+  const text = JSON.stringify(body);
+  const request =
+    `POST ${route} HTTP/1.1\r\nhost: ${hostname}\r\nauthorization: ${auth}\r\n` +
+    `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(text)}\r\n\r\n${text}`;
+  return new Promise<void>((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname, () => socket.end(request));
+    socket.on('error', reject);
+    socket.on('close', () => resolve());
+    socket.resume();
   });
 }
 

@@ -46,10 +46,12 @@ export function closeGracefully(app: FastifyInstance): () => Promise<void> {
  */
 const HANDLED_WAIT_MS = 5_000;
 
-/** A request's progress: its answer is ready, its response has closed. */
+/** A request's progress: its handler has started, its answer is ready, its response has closed. */
 interface Handling {
+  started: boolean;
   answered: boolean;
   closed: boolean;
+  done: boolean;
 }
 const handling = Symbol('handling');
 type Tracked = { [handling]: Handling | null };
@@ -57,23 +59,37 @@ type Tracked = { [handling]: Handling | null };
 /**
  * Counts the requests being handled. One is done when its answer is ready (the last `onSend`
  * hook: the write hooks before it have published) and its response has closed, in either order:
- * a client that leaves closes the response first, and the handler still runs to its end.
+ * a client that leaves closes the response first, and the handler still runs to its end. A
+ * request whose client left before its handler started is done at once and never handled: its
+ * client may have gone before this hook ran (an earlier one read the database), and Fastify
+ * itself never finishes reading the body of such a request, so it would never be answered.
  */
 function trackRequests(app: FastifyInstance) {
   let active = 0;
   let onIdle: (() => void) | undefined;
   const settle = (h: Handling) => {
-    if (h.answered && h.closed && --active === 0) onIdle?.();
+    if (h.done || !h.closed || (h.started && !h.answered)) return;
+    h.done = true;
+    if (--active === 0) onIdle?.();
   };
   app.decorateRequest(handling, null);
   app.addHook('onRequest', (request, reply, done) => {
-    const h: Handling = { answered: false, closed: false };
+    const h: Handling = { started: false, answered: false, closed: false, done: false };
     (request as unknown as Tracked)[handling] = h;
     active++;
-    reply.raw.on('close', () => {
+    const closed = () => {
       h.closed = true;
       settle(h);
-    });
+    };
+    if (reply.raw.closed) closed();
+    else reply.raw.on('close', closed);
+    done();
+  });
+  app.addHook('preHandler', (request, reply, done) => {
+    const h = (request as unknown as Tracked)[handling];
+    // Its client has left and it is counted as done: nothing may run it now.
+    if (h?.done) reply.hijack();
+    else if (h) h.started = true;
     done();
   });
   // Added after the write hooks (buildApp registered them): their NOTIFY has gone out.
