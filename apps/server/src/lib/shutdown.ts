@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 
@@ -11,7 +12,8 @@ import type { FastifyInstance } from 'fastify';
  *    the listener resets whatever still waits in its backlog) the listener closes;
  * 3. idle keep-alive connections are closed, but only once the event loop has read what waits on
  *    them (Node closes them at once, and a request the client had sent but a busy event loop had
- *    not parsed yet was lost to a reset);
+ *    not parsed yet was lost to a reset); so are connections that have not sent a byte (a
+ *    browser's preconnect, a client's spare socket), which Node counts as busy, not idle;
  * 4. when the last connection has ended, and the last request has been handled (a request whose
  *    client left is still being handled: its next query would find the database closed),
  *    `app.close()` runs the onClose hooks. The caller closes the database after that: no request
@@ -20,6 +22,7 @@ import type { FastifyInstance } from 'fastify';
 export function closeGracefully(app: FastifyInstance): () => Promise<void> {
   let closing = false;
   const requests = trackRequests(app);
+  const connections = trackConnections(app.server);
   app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
     done(null, payload);
@@ -30,7 +33,7 @@ export function closeGracefully(app: FastifyInstance): () => Promise<void> {
     if (server.listening) {
       await nextTurn();
       const ended = new Promise((resolve) => server.once('close', resolve));
-      deferIdleClose(server);
+      deferIdleClose(server, connections);
       server.close();
       await ended;
     }
@@ -116,8 +119,24 @@ function trackRequests(app: FastifyInstance) {
   };
 }
 
-function deferIdleClose(server: Server): void {
-  const closeIdle = server.closeIdleConnections.bind(server);
+/** The server's open connections. */
+function trackConnections(server: Server): Set<Socket> {
+  const open = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    open.add(socket);
+    socket.once('close', () => open.delete(socket));
+  });
+  return open;
+}
+
+function deferIdleClose(server: Server, connections: Set<Socket>): void {
+  const closeIdleKeepAlive = server.closeIdleConnections.bind(server);
+  const closeIdle = () => {
+    closeIdleKeepAlive();
+    // Node waits for a first request on these (its idle list leaves them out), and a client
+    // keeps a spare socket open for seconds: the server's close would wait for it.
+    for (const socket of connections) if (socket.bytesRead === 0) socket.destroy();
+  };
   // A check-phase callback runs after the poll phase: requests already sent are parsed (their
   // connection is no longer idle) by then. Repeated until the server has closed, for connections
   // whose answer had started before the close (they have no `Connection: close`).
