@@ -3,16 +3,16 @@ import type { Db } from '../../db/client';
 import type { User } from '../../lib/auth';
 import { clock } from '../../lib/clock';
 import { notFound } from '../../lib/errors';
-import { gradeWithReason } from '../history/grade';
-import { cardBefore, ratingOutcomes, replaces } from '../history/review-cards';
-import * as logs from '../history/review-log.repository';
+import { gradeWithReason } from '../cards/grade';
+import { cardBefore, ratingOutcomes, replaces } from '../cards/review-cards';
+import * as logs from '../cards/review-log.repository';
 import * as repo from './review.repository';
 
 type Deps = { db: Db };
 const DAY_MS = 86_400_000;
 
 /**
- * Why the card's answer got its rating: the rule of `history/grade.ts` applied to the learner's
+ * Why the card's answer got its rating: the rule of `cards/grade.ts` applied to the learner's
  * latest answers to the card's questions (a case: their mean, as its grade was made).
  */
 async function answerReason(db: Db, userId: number, ids: number[]) {

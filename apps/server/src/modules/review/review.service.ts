@@ -19,10 +19,10 @@ import type { Db } from '../../db/client';
 import type { User } from '../../lib/auth';
 import { clock } from '../../lib/clock';
 import { assertPageExists, pageWindow } from '../../lib/pagination';
-import { DEFAULT_RETENTION } from '../history/fsrs';
-import * as logs from '../history/review-log.repository';
+import { DEFAULT_RETENTION } from '../cards/fsrs';
+import * as logs from '../cards/review-log.repository';
 import * as mistakes from './mistakes.repository';
-import { rebucketDays } from '../stats/index';
+import { rebucketDays } from '../answers/index';
 import * as repo from './review.repository';
 
 const DAY_MS = 86_400_000;

@@ -4,10 +4,10 @@ import { clinicalCases } from '../../db/schema/index';
 import { clock } from '../../lib/clock';
 import { setupTestApp } from '../../../test/helper';
 import { buildCourse, buildQuestion, buildUser, type TestUser } from '../../../test/factories';
-import { GRADE } from '../history/fsrs';
-import { gradeFromAnswer } from '../history/grade';
-import { writeCardIfUnchanged } from '../history/evaluations.repository';
-import { cardContext } from '../history/review-log.repository';
+import { GRADE } from '../cards/fsrs';
+import { gradeFromAnswer } from '../cards/grade';
+import { writeCardIfUnchanged } from '../answers/effects/review-cards.repository';
+import { cardContext } from '../cards/review-log.repository';
 
 const { app, database } = await setupTestApp();
 const db = database.db;

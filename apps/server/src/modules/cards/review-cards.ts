@@ -1,16 +1,7 @@
 import type { Rating } from '@qbank/contract';
 import type { Db } from '../../db/client';
 import * as evaluations from './evaluations.repository';
-import type { CardInput } from './history.repository';
-import {
-  DEFAULT_RETENTION,
-  GRADE,
-  review,
-  schedulerFor,
-  storedCard,
-  type StoredCard,
-} from './fsrs';
-import { gradeFromAnswer, type Confidence } from './grade';
+import { DEFAULT_RETENTION, GRADE, review, schedulerFor, type StoredCard } from './fsrs';
 import * as logs from './review-log.repository';
 
 /**
@@ -117,7 +108,7 @@ async function rateCard(
 }
 
 /** The card's next state and the review's log entry: one rule for buttons and answers. */
-function reviewOf(
+export function reviewOf(
   userId: number,
   cardId: number,
   settings: logs.SettingsRow | undefined,
@@ -137,105 +128,4 @@ function reviewOf(
     previous: source === 'answer' && base ? snapshot(base) : null,
   };
   return { next, log };
-}
-
-export interface AnswerForReview {
-  userId: number;
-  questionId: number;
-  score: number;
-  timeSpentMs: number;
-  confidence?: Confidence | null;
-  now: Date;
-}
-
-/**
- * How an answer reschedules its card, decided from the context read before the answer is
- * recorded:
- * - `write`: the `card` and `log` writes for the answer's own statement (the card is the row
- *   read, so its next state is known; a concurrent change leaves them unwritten and the caller
- *   runs `reviewAfterAnswer`);
- * - `after`: the last question of a clinical case, graded from the learner's latest answer to
- *   each of its questions, this one included: `reviewAfterAnswer` once the answer is recorded;
- * - `none`: a case question before the last (the case is graded when it ends).
- */
-export function answerReview(
-  context: logs.CardContext,
-  answer: AnswerForReview,
-): { kind: 'write'; card: CardInput; next: StoredCard } | { kind: 'after' | 'none' } {
-  const { caseIds } = context;
-  if (caseIds) {
-    return { kind: caseIds[caseIds.length - 1] === answer.questionId ? 'after' : 'none' };
-  }
-  return { kind: 'write', ...cardWrites(context, answer, answer) };
-}
-
-/**
- * The card writes of an answer graded `graded`, from the context read before them, and the
- * card they leave.
- */
-function cardWrites(
-  { cardId, settings, card, cardVersion }: logs.CardContext,
-  answer: AnswerForReview,
-  graded: { score: number; timeSpentMs: number },
-): { card: CardInput; next: StoredCard } {
-  const rating = gradeFromAnswer({
-    correctness: graded.score,
-    timeSpentSeconds: graded.timeSpentMs / 1000,
-    confidence: answer.confidence ?? null,
-  });
-  const { next, log } = reviewOf(
-    answer.userId,
-    cardId,
-    settings,
-    card,
-    rating,
-    answer.now,
-    'answer',
-  );
-  const input: CardInput = {
-    card_id: cardId,
-    card_version: cardVersion,
-    rating: next.rating,
-    stability: next.stability,
-    difficulty: next.difficulty,
-    reps: next.reps,
-    lapses: next.lapses,
-    state: next.state,
-    learning_steps: next.learningSteps,
-    scheduled_days: next.scheduledDays,
-    last_review: next.lastReview?.toISOString() ?? null,
-    due_at: next.dueAt.toISOString(),
-    updated_at: next.updatedAt.toISOString(),
-    log_rating: log.rating,
-    log_state: log.state,
-    reviewed_at: log.reviewedAt.toISOString(),
-    previous: log.previous,
-  };
-  return { card: input, next: storedCard(next) };
-}
-
-/** Tries before giving up on a card other requests keep rescheduling. */
-const CARD_WRITE_TRIES = 20;
-
-/**
- * Schedules the card of an answer already recorded: read, compute, write if the card did not
- * change meanwhile, else again. A clinical case is graded once, when its last question is
- * answered, from the learner's latest answer to each of its questions.
- */
-export async function reviewAfterAnswer(db: Db, answer: AnswerForReview): Promise<void> {
-  for (let attempt = 0; attempt < CARD_WRITE_TRIES; attempt++) {
-    const context = await logs.cardContext(db, answer.userId, answer.questionId);
-    const { caseIds } = context;
-    let graded = { score: answer.score, timeSpentMs: answer.timeSpentMs };
-    if (caseIds) {
-      if (caseIds[caseIds.length - 1] !== answer.questionId) return;
-      const latest = await logs.latestAnswers(db, answer.userId, caseIds);
-      const mean = (f: (a: (typeof latest)[number]) => number) =>
-        latest.reduce((sum, a) => sum + f(a), 0) / caseIds.length;
-      graded = { score: mean((a) => a.score), timeSpentMs: mean((a) => a.timeSpentMs) };
-    }
-    const { card } = cardWrites(context, answer, graded);
-    if (await evaluations.writeCardIfUnchanged(db, answer.userId, card)) return;
-  }
-  throw new Error(`The card of question ${answer.questionId} kept changing; not rescheduled.`);
 }
