@@ -13,12 +13,15 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import { answerOtherMethod, collectRoutes } from './lib/allowed-methods';
 import { authPlugin } from './lib/auth';
+import { useBoundedJson } from './lib/json-body';
 import { answerRouterError, registerErrorHandler } from './lib/errors';
 import { loggerOptions } from './lib/logger';
 import { registerRateLimit } from './lib/rate-limit';
 import { requestBoundaryPlugin } from './lib/request-boundary';
 import { createMailer, type Mailer } from './lib/mail';
+import { registerPageQuery } from './lib/pagination';
 import { packageRoot } from './lib/paths';
 import { registerMedia } from './lib/media';
 import { loadMediaSecret, MediaSigner } from './lib/media-signing';
@@ -81,6 +84,12 @@ export async function buildApp({ config, database, storage, logStream }: AppDeps
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => mailer.close());
   registerErrorHandler(app);
+  // JSON bodies are bounded in depth and size before anything walks them; text/plain is not a
+  // format of this API: 415 as DRF, not a string body that fails validation (issue 32).
+  useBoundedJson(app);
+  app.removeContentTypeParser('text/plain');
+  const routes = collectRoutes(app);
+  registerPageQuery(app);
   // Every answer names its request, so a user's report or the proxy's log leads to the log lines.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
@@ -105,6 +114,8 @@ export async function buildApp({ config, database, storage, logStream }: AppDeps
 
   const hasWebApp = await registerWebApp(app);
   app.setNotFoundHandler((request, reply) => {
+    const otherMethod = answerOtherMethod(routes, request, reply);
+    if (otherMethod) return otherMethod;
     const isPage = request.method === 'GET' && !/^\/(api|media)(\/|$)/.test(request.url);
     if (hasWebApp && isPage) {
       return reply.type('text/html').header('cache-control', HTML_CACHE).sendFile('index.html');
