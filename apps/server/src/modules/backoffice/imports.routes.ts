@@ -15,7 +15,8 @@ import { mediaUrl } from '../../lib/storage';
 import { requireStaff } from '../../lib/auth';
 import { common, errors } from './route-schema';
 import { exportBank } from './exports.service';
-import { importJob, startImport } from './imports.service';
+import { importJob } from './import-jobs';
+import { startImport } from './imports.service';
 
 /** A bank file may be larger than an image upload. */
 const IMPORT_MAX_BYTES = 50 * 1024 * 1024;

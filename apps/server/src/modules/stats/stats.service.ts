@@ -2,7 +2,7 @@ import { choiceLetter } from '@qbank/contract';
 import type { QuestionDifficulty, QuestionStats } from '@qbank/contract';
 import type { User } from '../../lib/auth';
 import { assertQuestionAccess, type AccessDeps } from '../questions/access';
-import { difficultyOf, histogramMedian, shareOf } from './measures';
+import { difficultyOf, histogramMedian, shareOf } from '../answers/effects/measures';
 import * as repo from './stats.repository';
 
 /**
