@@ -35,6 +35,7 @@ export default tseslint.config(
             {
               group: ['drizzle-orm', 'drizzle-orm/*'],
               message: 'Queries belong in a *.repository.ts file.',
+              allowTypeImports: true,
             },
           ],
         },

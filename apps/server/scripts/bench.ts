@@ -61,7 +61,7 @@ import {
 } from '../src/db/schema/index';
 import { issueToken } from '../src/lib/auth';
 import { insertHistory } from '../src/modules/content/generate.repository';
-import { rebuildAggregates } from '../src/modules/stats/index';
+import { rebuildAll } from '../src/modules/answers/index';
 import { summarizeProfile } from './cpu-profile';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -379,7 +379,7 @@ async function prepareHeavyLearner(database: Database): Promise<string> {
       }
     }
     await insertHistory(db, rows);
-    await rebuildAggregates(db);
+    await rebuildAll(db);
     console.log(
       `Dashboard learner: ${heavy} answers written and aggregated in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );

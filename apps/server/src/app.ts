@@ -7,13 +7,16 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import { answerOtherMethod, collectRoutes } from './lib/allowed-methods';
 import { authPlugin } from './lib/auth';
+import { useBoundedJson } from './lib/json-body';
 import { answerRouterError, registerErrorHandler } from './lib/errors';
 import { loggerOptions } from './lib/logger';
 import { registerRateLimit } from './lib/rate-limit';
 import { requestBoundaryPlugin } from './lib/request-boundary';
 import { responseSerializerCompiler } from './lib/response-serializer';
 import { createMailer, type Mailer } from './lib/mail';
+import { registerPageQuery } from './lib/pagination';
 import { registerMedia } from './lib/media';
 import { loadMediaSecret, MediaSigner } from './lib/media-signing';
 import { swaggerOptions } from './lib/openapi';
@@ -84,6 +87,12 @@ export async function buildApp({
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => mailer.close());
   registerErrorHandler(app);
+  // JSON bodies are bounded in depth and size before anything walks them; text/plain is not a
+  // format of this API: 415 as DRF, not a string body that fails validation (issue 32).
+  useBoundedJson(app);
+  app.removeContentTypeParser('text/plain');
+  const routes = collectRoutes(app);
+  registerPageQuery(app);
   // Every answer names its request, so a user's report or the proxy's log leads to the log lines.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
@@ -108,6 +117,8 @@ export async function buildApp({
 
   const sendPage = await registerWebApp(app, webRoot);
   app.setNotFoundHandler((request, reply) => {
+    const otherMethod = answerOtherMethod(routes, request, reply);
+    if (otherMethod) return otherMethod;
     const isPage = request.method === 'GET' && !/^\/(api|media)(\/|$)/.test(request.url);
     if (sendPage && isPage) return sendPage(request.url, reply);
     return reply.code(404).send({ detail: 'Not found.' });
