@@ -22,7 +22,7 @@ function groupOf(functionName: string, url: string): string {
   if (pkg === 'fastify' || pkg?.startsWith('@fastify/') || pkg === 'find-my-way') return 'Fastify';
   if (pkg === 'fast-json-stringify') return 'fast-json-stringify';
   if (pkg === 'pino' || pkg === 'pino-std-serializers') return 'pino';
-  if (pkg) return `other packages (${pkg}…)`;
+  if (pkg) return `package ${pkg}`;
   if (/^node:(net|_http|http|stream|internal\/(stream|http|net))/.test(url))
     return 'Node HTTP and sockets';
   if (url.startsWith('node:')) return 'Node core, other';
