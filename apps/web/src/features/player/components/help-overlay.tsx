@@ -24,6 +24,7 @@ export function HelpOverlay({ open, onClose }: { open: boolean; onClose: () => v
     ['M', t('exam-tools.help.flag')],
     ['J', t('exam-tools.help.next-flagged')],
     ['P', t('exam-tools.help.pause')],
+    ['1–4', t('player.help.rate')],
     ['?', t('player.help.help')],
     ['Esc', t('player.help.close')],
   ];
