@@ -16,3 +16,4 @@ export * from './staff-content';
 export * from './review';
 export * from './confidence';
 export * from './stats';
+export * from './backups';
