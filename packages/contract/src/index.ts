@@ -17,3 +17,4 @@ export * from './review';
 export * from './confidence';
 export * from './stats';
 export * from './visible-text';
+export * from './backups';
