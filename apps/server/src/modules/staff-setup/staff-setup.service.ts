@@ -20,7 +20,7 @@ const PURPOSE = 'staff-setup';
 export const setupToken = (deps: Pick<App, 'signer'>) => deps.signer.derive(PURPOSE);
 
 /** The page the link opens; the token travels in the fragment, kept out of logs and referrers. */
-export const setupLink = (publicUrl: string, token: string) => `${publicUrl}/staff-setup#${token}`;
+export const setupLink = (publicUrl: string, token: string) => `${publicUrl}/auth/staff-setup#${token}`;
 
 function tokenMatches(deps: Deps, given: string): boolean {
   const wanted = Buffer.from(setupToken(deps));
