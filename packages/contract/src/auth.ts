@@ -62,6 +62,15 @@ export const registrationRequestSchema = body({
 });
 export type RegistrationRequest = z.infer<typeof registrationRequestSchema>;
 
+/** The first staff account, made through the one-time link the running app prints. */
+export const staffSetupRequestSchema = registrationRequestSchema
+  .omit({ phone: true })
+  .extend({ token: text(200) });
+export type StaffSetupRequest = z.infer<typeof staffSetupRequestSchema>;
+export const staffSetupQuerySchema = z.object({ token: z.string().max(200).default('') });
+export const staffSetupStateSchema = z.object({ open: z.boolean() });
+export type StaffSetupState = z.infer<typeof staffSetupStateSchema>;
+
 export const accessTokenRequestSchema = body({ access_token: text(4096) });
 export type AccessTokenRequest = z.infer<typeof accessTokenRequestSchema>;
 

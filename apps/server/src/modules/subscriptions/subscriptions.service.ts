@@ -171,6 +171,11 @@ export async function buy(deps: Deps, user: User, form: ParsedForm): Promise<Pur
         planId: plan.id,
         paymentReference: fields.payment_reference,
         receipt: key,
+        // What the learner pays for now; approval grants exactly this.
+        ...repo.termsOf(
+          plan,
+          plan.modules.map((m) => m.id),
+        ),
       });
       // Written last, inside the transaction: a failed write rolls the row back.
       await deps.storage.put(key, image.data);
