@@ -61,7 +61,7 @@ import {
 } from '../src/db/schema/index';
 import { issueToken } from '../src/lib/auth';
 import { insertHistory } from '../src/modules/content/generate.repository';
-import { rebuildAggregates } from '../src/modules/stats/index';
+import { rebuildAll } from '../src/modules/answers/index';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const cli = path.join(serverRoot, 'dist', 'cli.js');
@@ -378,7 +378,7 @@ async function prepareHeavyLearner(database: Database): Promise<string> {
       }
     }
     await insertHistory(db, rows);
-    await rebuildAggregates(db);
+    await rebuildAll(db);
     console.log(
       `Dashboard learner: ${heavy} answers written and aggregated in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );

@@ -17,6 +17,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('QBank <no-reply@qbank.local>'),
   GOOGLE_CLIENT_ID: z.string().optional(),
   OIDC_USERINFO_URL: z.url().default('https://openidconnect.googleapis.com/v1/userinfo'),
+  /** Token-information endpoint naming a token's audience (Google's tokeninfo format). */
+  OIDC_TOKENINFO_URL: z.url().default('https://oauth2.googleapis.com/tokeninfo'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Free preview questions per course for learners without a subscription (PRODUCT.md §6). */
   FREE_QUESTIONS_PER_COURSE: z.coerce.number().int().min(0).default(10),
@@ -71,6 +73,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     mailFrom: env.MAIL_FROM,
     googleClientId: env.GOOGLE_CLIENT_ID || undefined,
     oidcUserinfoUrl: env.OIDC_USERINFO_URL,
+    oidcTokeninfoUrl: env.OIDC_TOKENINFO_URL,
     logLevel: env.LOG_LEVEL,
     freeQuestionsPerCourse: env.FREE_QUESTIONS_PER_COURSE,
     demoBank: env.DEMO_BANK === 'on',

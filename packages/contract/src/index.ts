@@ -17,3 +17,4 @@ export * from './review';
 export * from './confidence';
 export * from './stats';
 export * from './backups';
+export * from './visible-text';

@@ -181,7 +181,7 @@ export function StudyQuestion({
     );
   }
 
-  // Keyboard: A–H or 1–8 tick, Enter checks (then moves on), arrows move, ? opens the help.
+  // Keyboard: A–Z or 1–9 tick, Enter checks (then moves on), arrows move, ? opens the help.
   const handlers = useRef({
     toggle,
     check,

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import { cachesReady, defineCache, type LoadGuard } from '../../lib/cache';
-import { cardContexts, type CardContext, type CardPair } from './review-log.repository';
+import { cardContexts, type CardContext, type CardPair } from '../cards/review-log.repository';
 
 /**
  * The cards answers reschedule, remembered from one answer to the next (decision 042): a batch

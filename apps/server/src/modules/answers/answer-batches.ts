@@ -1,24 +1,26 @@
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { COUNTED_ANSWER_WRITES } from '../stats/index';
-import { STREAK_WRITES } from '../review/index';
-import { SESSION_ANSWER_WRITES } from '../sessions/session-questions.repository';
-import { CARD_WRITES } from './evaluations.repository';
 import {
   recordAnswerBatch,
   type AnswerInputRow,
   type CardInput,
   type RecordedAnswer,
-} from './history.repository';
-import { answerReview, reviewAfterAnswer, type AnswerForReview } from './review-cards';
+} from './answer-batch.repository';
+import { ANSWER_EFFECTS } from './effects/index';
+import {
+  answerReview,
+  reviewAfterAnswer,
+  type AnswerForReview,
+} from './effects/review-cards.repository';
 import { loadGuard } from '../../lib/cache';
 import { answerCardContexts, rememberCardContext } from './answer-cards';
-import type { CardContext } from './review-log.repository';
+import type { CardContext } from '../cards/review-log.repository';
 
 /**
  * Group commit for answers (decision 042). Answers that arrive while a batch is being written
  * wait and go together in the next one: one read of the cards not remembered from the learners'
- * last answers (`answer-cards.ts`; none when all are) and ONE statement (history, mistakes
- * shelf, cards, statistics, session rows, notices to the other instances), so one commit for all.
+ * last answers (`answer-cards.ts`; none when all are) and ONE statement (the history and every
+ * effect's write, `effects/index.ts`, and notices to the other instances), so one commit for all.
  * Every answer is committed before its caller's promise resolves. An answer that arrives when
  * nothing is being written goes at once, alone: waiting never adds more than one batch.
  *
@@ -35,8 +37,8 @@ import type { CardContext } from './review-log.repository';
  *   meanwhile, a deadlock with another instance) fails alone.
  */
 
-/** Features' writes of the batch statement, in a fixed order: its text never changes. */
-const WRITES = [STREAK_WRITES, CARD_WRITES, COUNTED_ANSWER_WRITES, SESSION_ANSWER_WRITES];
+/** The effects' writes of the batch statement, in a fixed order: its text never changes. */
+const WRITES: SQL[] = ANSWER_EFFECTS.flatMap((effect) => (effect.apply ? [effect.apply] : []));
 
 /** Bounds a statement's size; at 32 concurrent learners a batch holds at most 32. */
 const MAX_BATCH = 64;

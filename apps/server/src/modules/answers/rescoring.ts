@@ -1,5 +1,6 @@
 import type { ScoringRule } from '@qbank/contract';
-import { scoreAnswer, type ScorableChoice } from '../history/scoring';
+import type { KeyChange } from './effects/effect';
+import { scoreAnswer, type ScorableChoice } from './scoring';
 
 /**
  * Re-scoring after a key change (decision 037). The rule a learner used (all-or-nothing or
@@ -21,35 +22,31 @@ export function ruleOf(
     : 'all_or_nothing';
 }
 
-export interface Rescorable {
-  id: number;
-  choices: number[];
-  score: number;
-}
-
-/** The answers whose score changes under the new key, with their new score. */
-export function rescore(
-  oldType: 'qcs' | 'qcm',
-  oldKey: ScorableChoice[],
-  newType: 'qcs' | 'qcm',
-  newKey: ScorableChoice[],
-  answers: Rescorable[],
-): { id: number; score: number }[] {
-  const changed: { id: number; score: number }[] = [];
-  const own = new Set(newKey.map((c) => c.id));
-  for (const answer of answers) {
-    const rule = ruleOf(oldType, oldKey, answer.choices, answer.score);
-    // A ticked choice that was deleted no longer counts.
-    const ticked = answer.choices.filter((id) => own.has(id));
-    const { score } = scoreAnswer(
-      newType,
-      newKey,
-      ticked,
-      newType === 'qcm' ? rule : 'all_or_nothing',
-    );
-    if (Math.abs(score - answer.score) >= 1e-6) changed.push({ id: answer.id, score });
-  }
-  return changed;
+/**
+ * The key change of a question, for the stored answers: each is re-scored under the new key with
+ * the rule it was scored by (null when its score stays).
+ */
+export function keyChangeOf(
+  questionId: number,
+  old: { type: 'qcs' | 'qcm'; key: ScorableChoice[] },
+  next: { type: 'qcs' | 'qcm'; key: ScorableChoice[] },
+): KeyChange {
+  const own = new Set(next.key.map((c) => c.id));
+  return {
+    questionId,
+    rescore(answer) {
+      const rule = ruleOf(old.type, old.key, answer.choices, answer.score);
+      // A ticked choice that was deleted no longer counts.
+      const ticked = answer.choices.filter((id) => own.has(id));
+      const { score } = scoreAnswer(
+        next.type,
+        next.key,
+        ticked,
+        next.type === 'qcm' ? rule : 'all_or_nothing',
+      );
+      return Math.abs(score - answer.score) >= 1e-6 ? score : null;
+    },
+  };
 }
 
 /** Same correct set, same choice set, same type: the key did not change. */

@@ -4,8 +4,8 @@ import { setupTestApp } from '../../../test/helper';
 import { buildCourse, buildQuestion, buildUser, type TestUser } from '../../../test/factories';
 import { definedCaches } from '../../lib/cache';
 import { busFor } from '../../lib/invalidation';
-import { grade, loadQuestion, logAnswer } from './answers';
-import type { CardContext } from './review-log.repository';
+import { grade, loadQuestion, logAnswer } from './record';
+import type { CardContext } from '../cards/review-log.repository';
 
 // Answers sent together are written in batches (group commit, decision 042): these tests send
 // many at once and check every row each answer owns, as if each had been written alone.
