@@ -19,7 +19,7 @@ const SESSION_NAMES = { due: 'Review', mistakes: 'Mistakes' } as const;
 export async function startRun(deps: AccessDeps, user: User, input: RunInput): Promise<ReviewRun> {
   const ids =
     input.source === 'due'
-      ? await dueQuestionIds(deps, user, input.tz_offset, RUN_MAX_QUESTIONS)
+      ? await dueQuestionIds(deps, user, RUN_MAX_QUESTIONS)
       : await shelfQuestionIds(deps.db, user.id, RUN_MAX_QUESTIONS);
   const access = await loadAccess(deps, user);
   const exam = input.mode === 'exam';
