@@ -41,6 +41,21 @@ const envSchema = z.object({
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
+  /** Folder the backups are written to (issue 37); unset: DATA_DIR/backups. */
+  BACKUP_DIR: optionalText,
+  /**
+   * Scheduled backups: `off` or an interval such as `24h`, `6h`, `30m`, `2d`. Unset: every 24 h
+   * on the embedded database, off on a PostgreSQL server (its own tooling or cron runs them).
+   */
+  BACKUP_EVERY: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^(off|[1-9]\d*[mhd])$/, 'off, or a number followed by m, h or d (e.g. 24h)')
+      .optional(),
+  ),
+  /** Finished backups kept in BACKUP_DIR; older ones are deleted after each backup. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -75,7 +90,20 @@ function toConfig(env: z.infer<typeof envSchema>) {
           secretAccessKey: env.S3_SECRET_ACCESS_KEY,
         }
       : undefined,
+    backup: {
+      dir: path.resolve(env.BACKUP_DIR ?? path.join(dataDir, 'backups')),
+      everyMs: backupInterval(env.BACKUP_EVERY ?? (env.DATABASE_URL ? 'off' : '24h')),
+      keep: env.BACKUP_KEEP,
+    },
   };
+}
+
+const UNIT_MS = { m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** `24h` → milliseconds; `off` → undefined. */
+function backupInterval(every: string): number | undefined {
+  if (every === 'off') return undefined;
+  return Number(every.slice(0, -1)) * UNIT_MS[every.slice(-1) as keyof typeof UNIT_MS];
 }
 
 export type S3Config = NonNullable<Config['s3']>;

@@ -7,6 +7,7 @@ import { storeImage } from '../../lib/images';
 import { firstValues, readForm, type UploadedFile } from '../../lib/multipart';
 import { parseOrThrow } from '../../lib/validation';
 import { deleteUser, updateUser, userFileKeys, type UserChanges } from './auth.repository';
+import { forgetLearner } from '../answers/index';
 import { toUserDetail } from './user-detail';
 
 /** The fields and image file of a PATCH, JSON or multipart; null and empty values left out (seed §5). */
@@ -26,6 +27,11 @@ export async function readProfileForm(request: FastifyRequest): Promise<ProfileF
   const body = request.body ?? {};
   if (typeof body !== 'object' || Array.isArray(body))
     throw nonFieldError(drfMessages.invalidData(body));
+  // An image can only be a file: one inside JSON is refused, not silently dropped (issue 32).
+  const { image } = body as Record<string, unknown>;
+  if (image !== undefined && image !== null && image !== '') {
+    throw badRequest('image', drfMessages.notAFile);
+  }
   const fields = Object.fromEntries(
     Object.entries(body as Record<string, unknown>).filter(([, v]) => v !== null && v !== ''),
   );
@@ -66,6 +72,7 @@ export const profile = (user: User, token: string | null): UserDetail => toUserD
 /** Deletes the account with every personal row (cascade), then its files from storage. */
 export async function deleteAccount(deps: Pick<App, 'db' | 'storage'>, user: User): Promise<void> {
   const keys = await userFileKeys(deps.db, user.id);
-  await deleteUser(deps.db, user.id);
+  // Their answers leave the peer figures they fed (decision 043).
+  await deleteUser(deps.db, user.id, (tx) => forgetLearner(tx, user.id));
   for (const key of keys) await deps.storage.delete(key);
 }

@@ -238,8 +238,14 @@ export async function userFileKeys(db: Db, userId: number): Promise<string[]> {
  * Their reactions go too, so the ranks they counted in are recomputed in the same transaction,
  * with the comment rows locked as the reaction calls lock them.
  */
-export async function deleteUser(db: Db, userId: number): Promise<void> {
+/** Deletes the user (cascade), after `first` in the same transaction. */
+export async function deleteUser(
+  db: Db,
+  userId: number,
+  first: (tx: Db) => Promise<void>,
+): Promise<void> {
   await db.transaction(async (tx) => {
+    await first(tx);
     const commentIds = (
       await tx
         .select({ id: commentReactions.commentId })

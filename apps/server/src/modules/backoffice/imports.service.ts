@@ -21,6 +21,8 @@ export interface ImportRequest {
   format?: ContentFormat;
   dryRun: boolean;
   defaultModule?: string;
+  /** An iconv-lite encoding name, or `auto` (UTF-8, else detected). */
+  encoding?: string;
 }
 
 function formatOf(upload: Upload, wanted?: ContentFormat): ContentFormat {
@@ -45,6 +47,7 @@ export async function startImport(
       format,
       dryRun: true,
       defaultModule: request.defaultModule,
+      encoding: request.encoding,
     });
     return { ...pick(result), format, job: null };
   }
@@ -52,6 +55,7 @@ export async function startImport(
   const parsed = parseContent(upload.data, format, {
     fileName: upload.filename,
     defaultModule: request.defaultModule,
+    encoding: request.encoding,
   });
   const checked = await validateContent(parsed);
   const report = {

@@ -10,11 +10,11 @@ import {
 } from '../../../test/factories';
 import { questionAnswerHistory } from '../../db/schema/index';
 import { streaks } from './dashboard.service';
+import { rebuildAll } from '../answers/index';
 
 /** The calendar date (YYYY-MM-DD) of an instant in a time zone (en-CA writes ISO dates). */
 const dayIn = (ms: number, timeZone: string) =>
   new Intl.DateTimeFormat('en-CA', { timeZone }).format(ms);
-import { rebuildAggregates } from './aggregates.repository';
 import { studyModule, writeHistory, type PastAnswer } from './stats.fixtures';
 
 const { app, database } = await setupTestApp({ FREE_QUESTIONS_PER_COURSE: '1000' });
@@ -178,7 +178,7 @@ describe('days in the learner’s time zone', () => {
       mode: 'study',
       createdAt: nearMidnight,
     });
-    await rebuildAggregates(db);
+    await rebuildAll(db);
     const day = (d: number) => `${nearMidnight.getUTCFullYear()}-01-${d}`;
     expect(await days(learner)).toEqual([day(10)]);
 
