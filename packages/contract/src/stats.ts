@@ -107,6 +107,7 @@ export const coursePercentileSchema = z.object({
 
 /** GET /api/dashboard/: the caller's counted answers, summed. */
 export const dashboardSchema = z.object({
+  today: z.iso.date().describe('The learner’s date now, in their time zone: the charts end here'),
   totals: z.object({
     ...tally,
     questions: z.number().int().describe('Distinct questions answered'),

@@ -98,13 +98,14 @@ export async function sourceTotals(db: Db, userId: number) {
   );
 }
 
-/** The learner's time zone (decision 038's settings), UTC until the browser sent one. */
-export async function timeZoneOf(db: Db, userId: number): Promise<string> {
-  const [row] = await rows<{ time_zone: string | null }>(
+/** The learner's date now, in their time zone (UTC until set), computed by the database. */
+export async function todayOf(db: Db, userId: number): Promise<string> {
+  const [row] = await rows<{ today: string }>(
     db,
-    sql`select time_zone from review_settings where user_id = ${userId}`,
+    sql`select (now() at time zone coalesce((select time_zone from review_settings
+      where user_id = ${userId}), 'UTC'))::date::text as today`,
   );
-  return row?.time_zone ?? 'UTC';
+  return row!.today;
 }
 
 export async function dayTotals(db: Db, userId: number) {
