@@ -1,6 +1,6 @@
 import { strToU8, zipSync } from 'fflate';
 import type { ContentDocument } from '@qbank/contract';
-import type { App } from '../../app';
+import type { ServiceDeps } from '../../lib/deps';
 import { exportContent } from '../content/content.export';
 
 /** Our JSON, CSV (the CSV importer's columns) and a QTI 2.1 content package (zip). */
@@ -116,7 +116,7 @@ ${resources.join('\n')}
 }
 
 export async function exportBank(
-  { db, storage }: Pick<App, 'db' | 'storage'>,
+  { db, storage }: Pick<ServiceDeps, 'db' | 'storage'>,
 
   format: ExportFormat,
   moduleId?: number,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ImportJob, ImportReport } from '@qbank/contract';
-import type { App } from '../../app';
+import type { ServiceDeps } from '../../lib/deps';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
 import { CONTENT_FORMATS, guessFormat, type ContentFormat } from '../content/content.parse';
@@ -8,7 +8,7 @@ import { importContent, importData } from '../content/content.service';
 import { validateContent } from '../content/content.validate';
 import { parseContent } from '../content/content.parse';
 
-type Deps = Pick<App, 'db'>;
+type Deps = Pick<ServiceDeps, 'db'>;
 
 /**
  * Imports from the web (issue 12) run the CLI's importer: a dry run answers the report at once;
@@ -48,7 +48,7 @@ function formatOf(upload: Upload, wanted?: ContentFormat): ContentFormat {
 }
 
 export async function startImport(
-  { db, storage }: Pick<App, 'db' | 'storage'>,
+  { db, storage }: Pick<ServiceDeps, 'db' | 'storage'>,
 
   upload: Upload,
   request: ImportRequest,
