@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
 import type { Mailer } from './mail';
@@ -17,3 +17,9 @@ export interface ServiceDeps {
   mailer: Mailer;
   log: FastifyBaseLogger;
 }
+
+/**
+ * The whole app, for the few modules that hook into its life (close hooks, a socket): the
+ * decorations come from `app.ts`'s declaration of FastifyInstance.
+ */
+export type App = FastifyInstance;

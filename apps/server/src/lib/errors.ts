@@ -13,6 +13,45 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Not an error: the request is answered by running it again with these query parameters set
+ * (`page=last`, once the count is known). Only thrown by reads, which may run twice.
+ */
+export class RedoRequest extends Error {
+  constructor(readonly query: Record<string, string>) {
+    super('redo the request');
+  }
+}
+
+/** Headers of the inner answer that belong to the outer one's own transport or request. */
+const HOP_HEADERS = new Set([
+  'connection',
+  'content-length',
+  'content-encoding',
+  'date',
+  'keep-alive',
+  'transfer-encoding',
+  'vary',
+  'x-request-id',
+]);
+
+async function redo(request: FastifyRequest, reply: FastifyReply, error: RedoRequest) {
+  const url = new URL(request.url, 'http://api.invalid');
+  for (const [key, value] of Object.entries(error.query)) url.searchParams.set(key, value);
+  const headers = { ...request.headers };
+  for (const name of ['content-length', 'transfer-encoding', 'accept-encoding'])
+    delete headers[name];
+  const inner = await request.server.inject({
+    method: request.method as 'GET',
+    url: url.pathname + url.search,
+    headers,
+  });
+  for (const [name, value] of Object.entries(inner.headers)) {
+    if (!HOP_HEADERS.has(name) && value !== undefined) reply.header(name, value);
+  }
+  return reply.code(inner.statusCode).send(inner.rawPayload);
+}
+
 export const badRequest = (field: string, message: string) =>
   new ApiError(400, { [field]: [message] });
 export const fieldErrors = (errors: Record<string, string[]>) => new ApiError(400, errors);
@@ -45,16 +84,24 @@ function validationBody(issues: ZodIssueLike[]): Record<string, string[]> {
 
 /** Client errors raised by Fastify itself, mapped to DRF messages. */
 const FASTIFY_CLIENT_ERRORS: Record<string, [number, string]> = {
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'Unsupported media type in request.'],
   FST_ERR_CTP_BODY_TOO_LARGE: [413, 'Request body is too large.'],
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'JSON parse error - Expecting value.'],
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'JSON parse error.'],
-  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'Unsupported media type in request.'],
   FST_REQ_FILE_TOO_LARGE: [413, 'Uploaded file is too large.'],
   FST_FILES_LIMIT: [413, 'Too many files in request.'],
   FST_PARTS_LIMIT: [413, 'Too many parts in request.'],
   FST_FIELDS_LIMIT: [413, 'Too many fields in request.'],
 };
+
+/** Fastify's codes for a body in a format the route does not read. */
+const UNSUPPORTED_MEDIA_TYPE = new Set([
+  'FST_ERR_CTP_INVALID_MEDIA_TYPE',
+  'FST_INVALID_MULTIPART_CONTENT_TYPE',
+]);
+
+/** DRF's 415, naming the content type the caller sent. */
+export const unsupportedMediaType = (request: FastifyRequest) =>
+  detailError(415, `Unsupported media type "${request.headers['content-type'] ?? ''}" in request.`);
 
 /**
  * Errors of the router, before any route is chosen: a path that is not valid percent-encoding
@@ -90,13 +137,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
     // Error bodies are ours and final: serialize them as they are, never through the route's
     // response schema (a {detail} body on a route that documents 400 as field errors must not
     // turn into a serialization failure).
-    const send = (status: number, body: Record<string, unknown>) =>
-      reply
+    const send = (status: number, body: Record<string, unknown>) => {
+      // DRF's TokenAuthentication names its scheme on every 401.
+      if (status === 401) reply.header('www-authenticate', 'Token');
+      return reply
         .code(status)
         .serializer(JSON.stringify)
         .type('application/json; charset=utf-8')
         .send(body);
+    };
 
+    if (error instanceof RedoRequest) return redo(request, reply, error);
     if (error instanceof ApiError) {
       reply.headers(error.headers);
       return send(error.statusCode, error.body);
@@ -118,6 +169,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
         return send(400, { non_field_errors: [drfMessages.invalidData(body)] });
       }
       return send(400, validationBody(issues));
+    }
+    if (UNSUPPORTED_MEDIA_TYPE.has(error.code)) {
+      return send(415, unsupportedMediaType(request).body);
     }
     const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
     if (known) return send(known[0], { detail: known[1] });

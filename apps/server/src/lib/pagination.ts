@@ -1,14 +1,74 @@
-import type { FastifyRequest } from 'fastify';
-import type { Paginated, PageQuery } from '@qbank/contract';
-import { notFound } from './errors';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { INT_MAX, PAGE_SIZE_MAX, type Paginated, type PageQuery } from '@qbank/contract';
+import { notFound, RedoRequest } from './errors';
+
+/**
+ * `page=last` until the count is known: above any page a caller may ask for (those stop at
+ * INT_MAX), so `assertPageExists` recognises it.
+ */
+const LAST_PAGE = Number.MAX_SAFE_INTEGER;
+
+/** The last of repeated query values, as Django's `QueryDict.get` reads them. */
+function lastValue(value: unknown): string | undefined {
+  const last: unknown = Array.isArray(value) ? value[value.length - 1] : value;
+  return typeof last === 'string' ? last : undefined;
+}
+
+/**
+ * DRF's PageNumberPagination, ahead of validation: a page that is not a positive integer is a
+ * 404 "Invalid page.", `last` is the last page; a `page_size` that is not a positive integer is
+ * ignored (the default applies) and one above the maximum is capped (issue 32).
+ */
+function readPageQuery(query: Record<string, unknown>): void {
+  const page = lastValue(query.page);
+  if (page === 'last') query.page = String(LAST_PAGE);
+  else if (page !== undefined) {
+    if (!/^\d{1,10}$/.test(page) || Number(page) < 1 || Number(page) > INT_MAX) {
+      throw notFound('Invalid page.');
+    }
+    query.page = page;
+  }
+  const size = lastValue(query.page_size);
+  if (size === undefined) return;
+  if (/^\d{1,10}$/.test(size) && Number(size) >= 1) {
+    query.page_size = String(Math.min(Number(size), PAGE_SIZE_MAX));
+  } else delete query.page_size;
+}
+
+/** Every route whose query has `page` reads it as DRF does (`readPageQuery`). */
+export function registerPageQuery(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    const query = route.schema?.querystring as { shape?: Record<string, unknown> } | undefined;
+    if (!query?.shape || !('page' in query.shape)) return;
+    const own = route.preValidation;
+    route.preValidation = [
+      (request, _reply, done) => {
+        try {
+          readPageQuery(request.query as Record<string, unknown>);
+          done();
+        } catch (error) {
+          done(error as Error);
+        }
+      },
+      ...(own ? [own].flat() : []),
+    ];
+  });
+}
 
 export const pageWindow = (q: PageQuery) => ({
   limit: q.page_size,
   offset: (q.page - 1) * q.page_size,
 });
 
-/** A page past the end answers 404 like DRF; page 1 of an empty list is an empty page. */
+/**
+ * A page past the end answers 404 like DRF; page 1 of an empty list is an empty page. Asked for
+ * `page=last`, the request is answered again at the last page, now that the count is known.
+ */
 export function assertPageExists(q: PageQuery, count: number): void {
+  if (q.page === LAST_PAGE) {
+    const last = Math.max(1, Math.ceil(count / q.page_size));
+    throw new RedoRequest({ page: String(last) });
+  }
   if (q.page > 1 && (q.page - 1) * q.page_size >= count) throw notFound('Invalid page.');
 }
 

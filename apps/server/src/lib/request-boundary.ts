@@ -9,33 +9,50 @@ import { badRequest } from './errors';
 // parseOrThrow alike: one place for the wording (packages/contract/src/fields.ts).
 z.config({ customError: drfErrorMap });
 
-/** The first string (value or key) PostgreSQL would refuse, as [field path, message]. */
-export function findUnstorableText(
-  value: unknown,
-  path: string[] = [],
-): [string, string] | undefined {
-  if (typeof value === 'string') {
-    const message = unstorableText(value);
-    return message ? [path.join('.') || 'non_field_errors', message] : undefined;
-  }
-  if (value === null || typeof value !== 'object') return undefined;
-  const entries = Array.isArray(value)
-    ? value.map((v, i) => [String(i), v] as const)
-    : Object.entries(value);
-  for (const [key, item] of entries) {
-    const keyMessage = unstorableText(key);
-    if (keyMessage) return [printableFieldName([...path, key].join('.')), keyMessage];
-    const found = findUnstorableText(item, [...path, key]);
-    if (found) return found;
+/**
+ * The first string (value or key, in document order) PostgreSQL would refuse, as
+ * [field path, message]. Walked with an explicit stack: a body is bounded before it gets here
+ * (json-body.ts), but no walk of caller data may recurse (issue 32).
+ */
+export function findUnstorableText(value: unknown): [string, string] | undefined {
+  const stack: [unknown, string[]][] = [[value, []]];
+  while (stack.length > 0) {
+    const [item, path] = stack.pop()!;
+    if (typeof item === 'string') {
+      const message = unstorableText(item);
+      if (message) return [path.join('.') || 'non_field_errors', message];
+      continue;
+    }
+    if (item === null || typeof item !== 'object') continue;
+    const entries = Array.isArray(item)
+      ? item.map((v, i) => [String(i), v] as const)
+      : Object.entries(item);
+    for (const [key] of entries) {
+      const keyMessage = unstorableText(key);
+      if (keyMessage) return [printableFieldName([...path, key].join('.')), keyMessage];
+    }
+    // Reversed, so the first entry is looked at first.
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, child] = entries[i]!;
+      stack.push([child, [...path, key]]);
+    }
   }
   return undefined;
 }
 
 /** Routes that document a token (`security`) are for signed-in callers only; /api/staff/ for staff. */
+export function authenticateFor(
+  request: FastifyRequest,
+  url: string | undefined,
+  schema: { security?: unknown[] } | undefined,
+): void {
+  if (url?.startsWith('/api/staff/')) requireStaff(request);
+  else if (schema?.security?.length) requireUser(request);
+}
+
 function authenticateFirst(request: FastifyRequest): void {
   const schema = request.routeOptions.schema as { security?: unknown[] } | undefined;
-  if (request.routeOptions.url?.startsWith('/api/staff/')) requireStaff(request);
-  else if (schema?.security?.length) requireUser(request);
+  authenticateFor(request, request.routeOptions.url, schema);
 }
 
 /**

@@ -113,6 +113,8 @@ export const questionEvaluations = pgTable(
     scheduledDays: integer('scheduled_days').notNull().default(0),
     lastReview: moment('last_review'),
     dueAt: moment('due_at').notNull().defaultNow(),
+    /** Left out of the due queue by the learner (a leech they gave up on for now). */
+    suspended: boolean('suspended').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

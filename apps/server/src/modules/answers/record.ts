@@ -1,4 +1,4 @@
-import { invalidPk } from '@qbank/contract';
+import { choiceLetter, invalidPk } from '@qbank/contract';
 import type { AnswerCorrection, Confidence, ScoringRule } from '@qbank/contract';
 import type { Db } from '../../db/client';
 import type { User } from '../../lib/auth';
@@ -16,8 +16,6 @@ import { scoreAnswer } from './scoring';
  * the ticked choices and builds the correction the player shows.
  */
 
-const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-
 export function correctionOf(
   question: AnswerableQuestion,
 ): Omit<AnswerCorrection, 'is_correct' | 'score'> {
@@ -26,7 +24,7 @@ export function correctionOf(
     explanation: question.explanation,
     choice_explanations: question.choices.map((c, i) => ({
       id: c.id,
-      letter: LETTERS[i] ?? String(i + 1),
+      letter: choiceLetter(i),
       is_correct: c.isCorrect,
       explanation: c.explanation,
     })),

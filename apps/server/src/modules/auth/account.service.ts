@@ -27,6 +27,11 @@ export async function readProfileForm(request: FastifyRequest): Promise<ProfileF
   const body = request.body ?? {};
   if (typeof body !== 'object' || Array.isArray(body))
     throw nonFieldError(drfMessages.invalidData(body));
+  // An image can only be a file: one inside JSON is refused, not silently dropped (issue 32).
+  const { image } = body as Record<string, unknown>;
+  if (image !== undefined && image !== null && image !== '') {
+    throw badRequest('image', drfMessages.notAFile);
+  }
   const fields = Object.fromEntries(
     Object.entries(body as Record<string, unknown>).filter(([, v]) => v !== null && v !== ''),
   );

@@ -12,6 +12,7 @@ import {
   purchases,
   users,
 } from '../../db/schema/index';
+import { drfMessages } from '@qbank/contract';
 import { setupTestApp } from '../../../test/helper';
 import { buildQuestion, buildUser } from '../../../test/factories';
 
@@ -83,6 +84,23 @@ describe('PATCH /api/auth/user/', () => {
       is_staff: false,
       token,
     });
+  });
+
+  it('refuses an image inside a JSON body on its field, changing nothing', async () => {
+    const { headers } = await buildUser(db, { firstName: 'Before' });
+    const png = 'data:image/png;base64,iVBORw0KGgo=';
+    for (const image of [png, { name: 'a.png' }, ['a.png']]) {
+      const res = await app.inject({
+        method: 'PATCH',
+        url: '/api/auth/user/',
+        headers,
+        payload: { first_name: 'After', image },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ image: [drfMessages.notAFile] });
+    }
+    const after = await app.inject({ method: 'GET', url: '/api/auth/user/', headers });
+    expect(after.json()).toMatchObject({ first_name: 'Before', image: null });
   });
 
   it('updates fields and the image from multipart; the stored image has no EXIF and is served', async () => {

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { authTokens } from '../../db/schema/index';
+import { authTokens, users } from '../../db/schema/index';
 import { hashToken } from '../../lib/auth';
+import { hashPassword } from '../../lib/passwords';
 import { setupTestApp } from '../../../test/helper';
 import { buildUser, DEFAULT_PASSWORD } from '../../../test/factories';
 import { freshEmail, freshIp } from './auth.test-support';
@@ -55,6 +56,22 @@ describe('POST /api/auth/login/', () => {
     const res = await login({ email: user.email, password: DEFAULT_PASSWORD });
     expect(res.statusCode).toBe(200);
     expect(res.json().user.is_confirmed).toBe(false);
+  });
+
+  it('rehashes a password stored at the old scrypt cost at the next successful sign-in', async () => {
+    const oldCost = await hashPassword(DEFAULT_PASSWORD, { N: 2 ** 15, r: 8, p: 1 });
+    const { user } = await buildUser(db, { passwordHash: oldCost });
+    const storedHash = async () =>
+      (await db.select().from(users).where(eq(users.id, user.id)))[0]!.passwordHash!;
+
+    expect((await login({ email: user.email, password: 'Wrong-Password-1' })).statusCode).toBe(400);
+    expect(await storedHash()).toBe(oldCost);
+
+    expect((await login({ email: user.email, password: DEFAULT_PASSWORD })).statusCode).toBe(200);
+    const upgraded = await storedHash();
+    expect(upgraded).toMatch(/^scrypt\$32768\$8\$3\$/);
+    expect((await login({ email: user.email, password: DEFAULT_PASSWORD })).statusCode).toBe(200);
+    expect(await storedHash()).toBe(upgraded);
   });
 
   it.each([
@@ -118,17 +135,17 @@ describe('POST /api/auth/login/', () => {
       payload: '<email>a</email>',
     });
     expect(text.statusCode).toBe(415);
-    expect(text.json()).toEqual({ detail: 'Unsupported media type in request.' });
+    expect(text.json()).toEqual({
+      detail: 'Unsupported media type "application/xml" in request.',
+    });
     const plain = await app.inject({
       method: 'POST',
       url: '/api/auth/login/',
       headers: { 'content-type': 'text/plain' },
       payload: 'email=a',
     });
-    expect(plain.statusCode).toBe(400);
-    expect(plain.json()).toEqual({
-      non_field_errors: ['Invalid data. Expected a dictionary, but got string.'],
-    });
+    expect(plain.statusCode).toBe(415);
+    expect(plain.json()).toEqual({ detail: 'Unsupported media type "text/plain" in request.' });
     const huge = await app.inject({
       method: 'POST',
       url: '/api/auth/login/',

@@ -84,6 +84,19 @@ export async function deleteToken(db: Db, keyHash: string): Promise<void> {
   await db.delete(authTokens).where(eq(authTokens.keyHash, keyHash));
 }
 
+/** Swaps a hash for its rehash, unless the password changed meanwhile (a reset won the race). */
+export async function rehashPassword(
+  db: Db,
+  id: number,
+  stored: string,
+  passwordHash: string,
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ passwordHash })
+    .where(and(eq(users.id, id), eq(users.passwordHash, stored)));
+}
+
 /** Sets a new password and revokes every token of the user, at once. */
 export async function setPasswordAndRevokeTokens(
   db: Db,

@@ -72,11 +72,12 @@ describe('scheduling with ts-fsrs (FSRS-6)', () => {
 });
 
 describe('gradeFromAnswer', () => {
-  it('grades from correctness and time', () => {
+  it('grades from correctness and time, and time alone never makes an answer easy', () => {
     expect(gradeFromAnswer({ correctness: 0, timeSpentSeconds: 10 })).toBe('again');
     expect(gradeFromAnswer({ correctness: 0.4, timeSpentSeconds: 10 })).toBe('again');
     expect(gradeFromAnswer({ correctness: 0.75, timeSpentSeconds: 10 })).toBe('hard');
-    expect(gradeFromAnswer({ correctness: 1, timeSpentSeconds: 10 })).toBe('easy');
+    expect(gradeFromAnswer({ correctness: 1, timeSpentSeconds: 1 })).toBe('good');
+    expect(gradeFromAnswer({ correctness: 1, timeSpentSeconds: 10 })).toBe('good');
     expect(gradeFromAnswer({ correctness: 1, timeSpentSeconds: 45 })).toBe('good');
     expect(gradeFromAnswer({ correctness: 1, timeSpentSeconds: 200 })).toBe('hard');
     expect(gradeFromAnswer({ correctness: 1, timeSpentSeconds: 0 })).toBe('good');

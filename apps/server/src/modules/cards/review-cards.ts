@@ -33,6 +33,20 @@ const restore = (saved: Record<string, unknown>): StoredCard => {
   };
 };
 
+/** Whether a button pressed now replaces the card's latest review (an answer's, just given). */
+export function replaces(
+  last: logs.ReviewLogRow | undefined,
+  now: Date,
+): last is logs.ReviewLogRow {
+  return (
+    last?.source === 'answer' && now.getTime() - last.reviewedAt.getTime() <= REPLACE_WINDOW_MS
+  );
+}
+
+/** The card as it was before the review of `log` (an answer's log keeps it). */
+export const cardBefore = (log: logs.ReviewLogRow): StoredCard | undefined =>
+  log.previous ? restore(log.previous) : undefined;
+
 /**
  * The card before this rating: the stored one, or, for a button pressed right after an
  * answer, the card before that answer's review (whose log entry goes).
@@ -47,11 +61,20 @@ async function baseCard(
 ): Promise<StoredCard | undefined> {
   if (source === 'answer' || !stored) return stored;
   const last = await logs.latestReview(db, userId, cardId);
-  if (last?.source !== 'answer' || now.getTime() - last.reviewedAt.getTime() > REPLACE_WINDOW_MS) {
-    return stored;
-  }
+  if (!replaces(last, now)) return stored;
   await logs.deleteReview(db, last.id);
-  return last.previous ? restore(last.previous) : undefined;
+  return cardBefore(last);
+}
+
+/** The card each of the four ratings would give `base` at `now` (the buttons' intervals). */
+export function ratingOutcomes(
+  settings: logs.SettingsRow | undefined,
+  base: StoredCard | undefined,
+  now: Date,
+): Record<Rating, StoredCard> {
+  const scheduler = schedulerOf(settings);
+  const next = (rating: Rating) => review(scheduler, base, rating, now);
+  return { again: next('again'), hard: next('hard'), good: next('good'), easy: next('easy') };
 }
 
 /**

@@ -155,7 +155,7 @@ export async function cardContext(db: Db, userId: number, questionId: number) {
   return (await cardContexts(db, [{ userId, questionId }]))[0]!;
 }
 
-/** The learner's latest answer to each of `ids` (score and time). */
+/** The learner's latest answer to each of `ids` (score, time and stated confidence). */
 export async function latestAnswers(db: Db, userId: number, ids: number[]) {
   if (ids.length === 0) return [];
   return db
@@ -163,6 +163,8 @@ export async function latestAnswers(db: Db, userId: number, ids: number[]) {
       questionId: questionAnswerHistory.questionId,
       score: questionAnswerHistory.score,
       timeSpentMs: questionAnswerHistory.timeSpentMs,
+      confidence: questionAnswerHistory.confidence,
+      createdAt: questionAnswerHistory.createdAt,
     })
     .from(questionAnswerHistory)
     .where(

@@ -7,7 +7,8 @@ import { buildCourse, buildQuestion, buildUser, type TestUser } from '../../../t
  * Issue 17: every operation of the OpenAPI document, walked with schema-derived bad paths,
  * queries, bodies, content types and multipart bodies, as anonymous and as a learner. No answer
  * may be a 5xx (nor log a server error: the helper fails the test), and every 4xx is JSON in the
- * DRF shape. Runs are bounded per operation (RUNS) to keep the file well under a minute.
+ * DRF shape. Runs are bounded per operation (RUNS) to keep the file well under a minute; the
+ * extreme bodies (deep nesting, very large arrays) are sent to every operation on every run.
  */
 
 const RUNS = Number(process.env.BOUNDARY_RUNS ?? 8);
@@ -365,6 +366,32 @@ function bodyArb(op: Operation): fc.Arbitrary<Body> {
   );
 }
 
+/**
+ * Bodies at the extremes, sent to every operation (issue 32): nested 10,000 levels (a stack
+ * overflow in any recursive walk), and arrays of many values, just under the parser's bound
+ * (they reach validation) and far over it (refused before any walk).
+ */
+function extremeBodies(op: Operation): Body[] {
+  const content = op.requestBody?.content ?? {};
+  const field = Object.keys(propertiesOf(content['application/json']?.schema))[0] ?? 'zz';
+  const json = (kind: string, payload: string): Body => ({
+    kind: `extreme: ${kind}`,
+    headers: { 'content-type': 'application/json' },
+    payload,
+  });
+  const deep = 10_000;
+  const values = (n: number) => `{${JSON.stringify(field)}:[${'1,'.repeat(n - 1)}1]}`;
+  return [
+    json('array nested 10,000 levels', '['.repeat(deep) + ']'.repeat(deep)),
+    json(
+      'object nested 10,000 levels in a field',
+      `{${JSON.stringify(field)}:${'{"a":'.repeat(deep)}1${'}'.repeat(deep)}}`,
+    ),
+    json('array of 20,000 values in a field', values(20_000)),
+    json('array of 60,000 values in a field (over the bound)', values(60_000)),
+  ];
+}
+
 const noBody: fc.Arbitrary<Body> = fc.oneof(
   fc.constant<Body>({ kind: 'content: no body', headers: {} }),
   fc.constant<Body>({
@@ -414,6 +441,11 @@ for (const caller of ['anonymous', 'learner'] as const) {
           query: queryArb(op.op.parameters ?? []),
           body: hasBody || op.op.requestBody ? bodyArb(op.op) : noBody,
         });
+        const extremes = extremeBodies(op.op).map((body) => ({
+          id: { kind: 'path id: plausible id', value: '1' },
+          query: { kind: 'query: none', value: '' },
+          body,
+        }));
         await fc.assert(
           fc.asyncProperty(arb, async ({ id, query, body }) => {
             const path = op.path.includes('{id}') ? op.path.replace('{id}', id.value) : op.path;
@@ -451,7 +483,7 @@ for (const caller of ['anonymous', 'learner'] as const) {
             }
             if (res.statusCode >= 400) expectDrfError(res, label);
           }),
-          { numRuns: RUNS },
+          { numRuns: RUNS, examples: extremes.map((e) => [e]) },
         );
       },
     );

@@ -17,7 +17,7 @@ import {
 } from '@qbank/contract';
 import { z } from 'zod';
 import { requireUser } from '../../lib/auth';
-import { detailError } from '../../lib/errors';
+import { useBoundedJson } from '../../lib/json-body';
 import { pageResponse } from '../../lib/pagination';
 import * as playlists from './playlists.service';
 
@@ -158,20 +158,7 @@ export const playlistsRoutes: FastifyPluginAsyncZod = async (app) => {
   // The seed's client sends this PATCH with an empty body, even as application/json: here an
   // empty JSON body reads as no body instead of Fastify's 400.
   await app.register(async (scope) => {
-    scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser(
-      'application/json',
-      { parseAs: 'string' },
-      (_request, body, done) => {
-        const text = String(body);
-        if (text.trim() === '') return done(null, undefined);
-        try {
-          done(null, JSON.parse(text));
-        } catch {
-          done(detailError(400, 'JSON parse error.'), undefined);
-        }
-      },
-    );
+    useBoundedJson(scope, true);
     scope.withTypeProvider<ZodTypeProvider>().patch(
       '/playlistitems/',
       {

@@ -328,8 +328,6 @@ describe('GET /api/questns/', () => {
       ['course=0', 'course', 'Ensure this value is greater than or equal to 1.'],
       ['module=99999999999', 'module', 'Ensure this value is less than or equal to 2147483647.'],
       ['ordering=stem', 'ordering'],
-      ['page=0', 'page'],
-      ['page_size=101', 'page_size'],
       [
         'course=999999',
         'course',

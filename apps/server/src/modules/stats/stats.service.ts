@@ -1,10 +1,9 @@
+import { choiceLetter } from '@qbank/contract';
 import type { QuestionDifficulty, QuestionStats } from '@qbank/contract';
 import type { User } from '../../lib/auth';
 import { assertQuestionAccess, type AccessDeps } from '../questions/access';
 import { difficultyOf, histogramMedian, shareOf } from '../answers/effects/measures';
 import * as repo from './stats.repository';
-
-const LETTERS = 'ABCDEFGH';
 
 /**
  * What other learners did with one question: 404/403 as any single-question read. The choice
@@ -28,7 +27,7 @@ export async function questionStats(
     difficulty: difficultyOf(answers, peer?.correct ?? 0),
     choices: picks.map((c, i) => ({
       id: c.id,
-      letter: LETTERS[i] ?? String(i + 1),
+      letter: choiceLetter(i),
       picked: c.picked,
       share: shareOf(c.picked, answers) ?? 0,
     })),
