@@ -9,6 +9,7 @@ import { setupLink, setupToken } from './modules/staff-setup/staff-setup.service
 import { createStaffUser } from './modules/staff/staff.repository';
 import { exportCommand, importCommand, useCallerDirectory } from './modules/content/content.cli';
 import { generateCommand } from './modules/content/generate.cli';
+import { repairAggregatesCommand } from './modules/answers/answers.cli';
 import { backupCommand, restoreCommand } from './modules/backup/backup.cli';
 
 const program = new Command().name('qbank').description('QBank operator commands');
@@ -108,6 +109,15 @@ program
   .action(async (options: { questions: string; users: string; history: string }) => {
     useCallerDirectory();
     process.exitCode = await generateCommand(loadConfig(), options);
+  });
+
+program
+  .command('repair-aggregates')
+  .description('Recompute statistics and streaks from the answer history; report what changed')
+  .option('--check', 'report the differences only, change nothing (exit code 1 if any)')
+  .action(async (options: { check?: boolean }) => {
+    useCallerDirectory();
+    process.exitCode = await repairAggregatesCommand(loadConfig(), options);
   });
 
 program

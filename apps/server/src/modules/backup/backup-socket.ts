@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import type { App } from '../../app';
+import type { App } from '../../lib/deps';
 import { createBackup, type BackupResult } from './backup.service';
 
 /**

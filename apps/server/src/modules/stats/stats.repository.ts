@@ -2,19 +2,6 @@ import { PERCENTILE_MIN_QUESTIONS } from '@qbank/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 
-/**
- * The difficulty filter (`?difficulty=`), the one rule for every list that offers it: the
- * question `questionId` (by default `q.id`, a question list's alias) has a known difficulty in
- * `levels`.
- */
-export const difficultyFilterSql = (levels: number[], questionId: SQL = sql`q.id`): SQL =>
-  levels.length
-    ? sql`exists (select 1 from question_stats qs where qs.question_id = ${questionId} and qs.difficulty in (${sql.join(
-        levels.map((l) => sql`${l}`),
-        sql`, `,
-      )}))`
-    : sql`false`;
-
 /** Reads of the aggregates (decision 039): never the answer history, except one indexed probe. */
 
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {

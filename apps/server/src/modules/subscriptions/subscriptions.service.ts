@@ -13,7 +13,7 @@ import {
   type StaffPurchaseQuery,
   type SubscriptionCheck,
 } from '@qbank/contract';
-import type { App } from '../../app';
+import type { ServiceDeps } from '../../lib/deps';
 import { invalidateUsers } from '../../lib/cache';
 import type { User } from '../../lib/auth';
 import { badRequest, fieldErrors, nonFieldError, notFound } from '../../lib/errors';
@@ -25,7 +25,7 @@ import { recordStaffAction, type StaffActor } from '../audit/audit.service';
 import { notifyAndMail, type MailDeps } from '../notifications/notifications.service';
 import * as repo from './subscriptions.repository';
 
-export type Deps = Pick<App, 'db' | 'storage'>;
+export type Deps = Pick<ServiceDeps, 'db' | 'storage'>;
 /** Staff decisions also tell the learner (in the app and by mail). */
 export type StaffDeps = Deps & MailDeps;
 
@@ -192,7 +192,7 @@ export async function buy(deps: Deps, user: User, form: ParsedForm): Promise<Pur
 
 /** Whether the caller has an approved purchase running now, and what it opens. */
 export async function checkSubscription(
-  deps: Pick<App, 'db' | 'storage' | 'config'>,
+  deps: Pick<ServiceDeps, 'db' | 'storage' | 'config'>,
   user: User,
 ): Promise<SubscriptionCheck> {
   const active = await repo.activePurchases(deps.db, user.id, new Date());
