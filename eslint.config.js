@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/drizzle/**', '**/test-results/**'] },
+  { ignores: ['**/dist/**', '**/dist-ssr/**', '**/node_modules/**', '**/drizzle/**', '**/test-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -35,6 +35,7 @@ export default tseslint.config(
             {
               group: ['drizzle-orm', 'drizzle-orm/*'],
               message: 'Queries belong in a *.repository.ts file.',
+              allowTypeImports: true,
             },
           ],
         },

@@ -47,17 +47,19 @@ function landingRoutePreload(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   // Brotli and gzip copies of every text asset, made once at build time; the server sends the one
   // the browser accepts (@fastify/static preCompressed) instead of compressing on each request.
   plugins: [
     react(),
     landingRoutePreload(),
-    compression({
-      algorithms: ['brotliCompress', 'gzip'],
-      include: /\.(js|css|html|svg|json|txt)$/,
-      threshold: 512,
-    }),
+    // The SSR build (src/prerender.tsx) is only run at build time, never served.
+    !isSsrBuild &&
+      compression({
+        algorithms: ['brotliCompress', 'gzip'],
+        include: /\.(js|css|html|svg|json|txt)$/,
+        threshold: 512,
+      }),
   ],
   server: {
     // In development the API server runs beside Vite.
@@ -85,4 +87,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

@@ -43,3 +43,15 @@ export async function buildPlaylist(api: Api, name: string, questions: Question[
     await api.post('playlistitems/', { playlist: playlist.id, question: q.id });
   return playlist;
 }
+
+/**
+ * A fixed-offset zone where it is early afternoon now: a card missed a minute ago is due today
+ * there at whatever hour the run starts (a few minutes before midnight UTC, it falls due
+ * tomorrow in UTC).
+ */
+export function zoneWhereItIsAfternoon(): string {
+  const hoursAhead = 13 - new Date().getUTCHours(); // from -10 to +13
+  if (hoursAhead === 0) return 'Etc/GMT';
+  // Etc/GMT zones name their offset with the opposite sign: Etc/GMT-3 is three hours ahead.
+  return `Etc/GMT${hoursAhead > 0 ? '-' : '+'}${Math.abs(hoursAhead)}`;
+}

@@ -2,23 +2,11 @@ import type { HistoryCreated } from '@qbank/contract/history';
 import type { Question } from '@qbank/contract/questions';
 import type { ReviewSettings } from '@qbank/contract/review';
 import type { Page } from '@playwright/test';
-import { apiAs, freeQuestions, type Api } from './my-lists-fixtures';
+import { apiAs, freeQuestions, zoneWhereItIsAfternoon, type Api } from './my-lists-fixtures';
 import { expect, expectAccessible, expectNoHorizontalScroll, test } from './support/fixtures';
 
 const toast = (page: Page, text: string | RegExp) =>
   page.locator('.Toastify__toast').filter({ hasText: text });
-
-/**
- * A fixed-offset zone where it is early afternoon now: a card missed a minute ago is due today
- * there at whatever hour the run starts (a few minutes before midnight UTC, it falls due
- * tomorrow in UTC).
- */
-function zoneWhereItIsAfternoon(): string {
-  const hoursAhead = 13 - new Date().getUTCHours(); // from -10 to +13
-  if (hoursAhead === 0) return 'Etc/GMT';
-  // Etc/GMT zones name their offset with the opposite sign: Etc/GMT-3 is three hours ahead.
-  return `Etc/GMT${hoursAhead > 0 ? '-' : '+'}${Math.abs(hoursAhead)}`;
-}
 
 /** Answers `question` wrong (its last answer), so it is due today and on the shelf. */
 async function missQuestion(api: Api, question: Question) {

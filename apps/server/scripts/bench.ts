@@ -61,7 +61,8 @@ import {
 } from '../src/db/schema/index';
 import { issueToken } from '../src/lib/auth';
 import { insertHistory } from '../src/modules/content/generate.repository';
-import { rebuildAggregates } from '../src/modules/stats/index';
+import { rebuildAll } from '../src/modules/answers/index';
+import { summarizeProfile } from './cpu-profile';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const cli = path.join(serverRoot, 'dist', 'cli.js');
@@ -378,7 +379,7 @@ async function prepareHeavyLearner(database: Database): Promise<string> {
       }
     }
     await insertHistory(db, rows);
-    await rebuildAggregates(db);
+    await rebuildAll(db);
     console.log(
       `Dashboard learner: ${heavy} answers written and aggregated in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
@@ -408,11 +409,16 @@ async function prepareHeavyCards(database: Database, userId: number): Promise<vo
   await db.execute(sql`analyze question_evaluations`);
 }
 
-async function startServer(env: NodeJS.ProcessEnv, workers: number): Promise<ChildProcess> {
+async function startServer(
+  env: NodeJS.ProcessEnv,
+  workers: number,
+  extraArgs: string[] = [],
+): Promise<ChildProcess> {
   // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server.
   const nodeArgs = [
     ...startFlags,
     ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+    ...extraArgs,
   ];
   const child = spawn(process.execPath, [...nodeArgs, serverEntry], {
     env: { ...env, PORT: String(API_PORT), HOST: '127.0.0.1', WORKERS: String(workers) },
@@ -707,6 +713,7 @@ async function main() {
   }));
   const bare = measure('bare node:http ceiling', `http://127.0.0.1:${CEILING_PORT}`, page);
   ceiling.kill();
+  const loadBefore = os.loadavg()[0]!.toFixed(1);
 
   console.log(
     `\nwrk, 2 threads, ${connections} connections, ${duration} s per route, ${LEARNERS} learners rotating over 2 courses and pages 1–${pages}; answers from ${ANSWERING} other learners, one in flight each`,
@@ -714,6 +721,8 @@ async function main() {
   // wrk adds samples for requests slower than twice the mean interval per connection (its
   // coordinated-omission correction, decision 042): one long stall shows as a large p99.
   console.log('p50 and p99 as wrk reports them, after its coordinated-omission correction');
+  // A shared machine moves every figure: its load says how much (decision 042).
+  console.log(`Machine: ${os.availableParallelism()} cores, load average ${loadBefore} (1 min)`);
   for (const run of runs) {
     console.log(`\n${run.workers} worker${run.workers > 1 ? 's' : ''} (WORKERS=${run.workers})\n`);
     console.log('| route | req/s | p50 ms | p99 ms | errors | non-2xx | share of ceiling |');
@@ -732,6 +741,7 @@ async function main() {
       console.log(`| ${f.route} | ${runs.map((r) => r.figures[i]!.rps.toFixed(0)).join(' | ')} |`);
     });
   }
+  await profileWarmPage(env, page);
 }
 
 /**
@@ -908,10 +918,44 @@ async function benchRoutes(
     }
     return { figures, sample: sample.body };
   } finally {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
+    await stopServer(server);
   }
+}
+
+async function stopServer(server: ChildProcess): Promise<void> {
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGTERM');
+  await exited;
+}
+
+/** The monotonic clock in µs, the one V8's profiles are timed with on Linux. */
+const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
+
+/**
+ * Where a warm page's time goes: a 1-worker server under `--cpu-prof`, warmed up, then the page
+ * at full load for `duration` s; only the samples of that window are summarized (issue 36).
+ */
+async function profileWarmPage(env: NodeJS.ProcessEnv, page: Req[]): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qbank-bench-profile-'));
+  const server = await startServer(env, 1, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
+  const api = `http://127.0.0.1:${API_PORT}`;
+  let window: [number, number];
+  let figures: Figures;
+  try {
+    warmUp(api, page);
+    const from = monotonicUs();
+    figures = measure('GET questns (page), profiled', api, page);
+    window = [from, monotonicUs()];
+  } finally {
+    await stopServer(server);
+  }
+  const file = fs.readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
+  console.log(
+    `\nWhere a warm page's time goes: CPU profile of the server (1 worker) over ${duration} s of the page at ${connections} connections (${figures.rps.toFixed(0)} req/s under the profiler)`,
+  );
+  if (!file) console.log('(the server wrote no profile)');
+  else for (const line of summarizeProfile(path.join(dir, file), ...window)) console.log(line);
+  fs.rmSync(dir, { recursive: true, force: true });
 }
 
 await main();

@@ -1,16 +1,10 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { answerOtherMethod, collectRoutes } from './lib/allowed-methods';
@@ -20,14 +14,15 @@ import { answerRouterError, registerErrorHandler } from './lib/errors';
 import { loggerOptions } from './lib/logger';
 import { registerRateLimit } from './lib/rate-limit';
 import { requestBoundaryPlugin } from './lib/request-boundary';
+import { responseSerializerCompiler } from './lib/response-serializer';
 import { createMailer, type Mailer } from './lib/mail';
 import { registerPageQuery } from './lib/pagination';
-import { packageRoot } from './lib/paths';
 import { registerMedia } from './lib/media';
 import { loadMediaSecret, MediaSigner } from './lib/media-signing';
 import { swaggerOptions } from './lib/openapi';
 import { createStorage, S3Storage } from './lib/object-storage';
 import { LocalStorage, type Storage } from './lib/storage';
+import { registerWebApp } from './lib/web-app';
 import { registerRoutes } from './routes';
 
 declare module 'fastify' {
@@ -47,6 +42,8 @@ export interface AppDeps {
   storage?: Storage;
   /** Log lines go here instead of stdout (tests). */
   logStream?: { write(line: string): void };
+  /** The built web client; defaults to apps/web/dist (tests pass their own). */
+  webRoot?: string;
 }
 
 export type App = FastifyInstance;
@@ -55,7 +52,13 @@ export type App = FastifyInstance;
 export const UPLOAD_LIMITS = { fileSize: 5 * 1024 * 1024, files: 10, fields: 200, parts: 220 };
 
 /** Builds the whole app (plugins in order: external → app → routes) without listening. */
-export async function buildApp({ config, database, storage, logStream }: AppDeps): Promise<App> {
+export async function buildApp({
+  config,
+  database,
+  storage,
+  logStream,
+  webRoot,
+}: AppDeps): Promise<App> {
   const app = Fastify({
     ...loggerOptions(config.logLevel, logStream),
     routerOptions: { ignoreTrailingSlash: true },
@@ -67,7 +70,7 @@ export async function buildApp({ config, database, storage, logStream }: AppDeps
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
@@ -112,42 +115,13 @@ export async function buildApp({ config, database, storage, logStream }: AppDeps
   app.get('/api/schema/', { schema: { hide: true } }, async () => app.swagger());
   await registerRoutes(app);
 
-  const hasWebApp = await registerWebApp(app);
+  const sendPage = await registerWebApp(app, webRoot);
   app.setNotFoundHandler((request, reply) => {
     const otherMethod = answerOtherMethod(routes, request, reply);
     if (otherMethod) return otherMethod;
     const isPage = request.method === 'GET' && !/^\/(api|media)(\/|$)/.test(request.url);
-    if (hasWebApp && isPage) {
-      return reply.type('text/html').header('cache-control', HTML_CACHE).sendFile('index.html');
-    }
+    if (sendPage && isPage) return sendPage(request.url, reply);
     return reply.code(404).send({ detail: 'Not found.' });
   });
   return app;
-}
-
-/** The page names hashed assets, so it is revalidated on every visit. */
-const HTML_CACHE = 'no-cache';
-/** Files under /assets/ carry a content hash in their name: they never change. */
-const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
-
-/**
- * Serves the built web client (apps/web/dist) when it has been built: the brotli or gzip copy
- * made at build time when the browser accepts it, hashed assets cached for a year.
- */
-async function registerWebApp(app: FastifyInstance): Promise<boolean> {
-  const root = path.join(packageRoot(), '..', 'web', 'dist');
-  if (!fs.existsSync(path.join(root, 'index.html'))) return false;
-  await app.register(fastifyStatic, {
-    root,
-    wildcard: false,
-    index: ['index.html'],
-    preCompressed: true,
-    cacheControl: false,
-    setHeaders: (res, filePath) => {
-      const hashed = filePath.startsWith(path.join(root, 'assets') + path.sep);
-      res.setHeader('cache-control', hashed ? HASHED_ASSET_CACHE : HTML_CACHE);
-      res.setHeader('vary', 'accept-encoding');
-    },
-  });
-  return true;
 }

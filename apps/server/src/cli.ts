@@ -7,6 +7,7 @@ import { invalidateAll } from './lib/cache';
 import { createStaffUser } from './modules/staff/staff.repository';
 import { exportCommand, importCommand, useCallerDirectory } from './modules/content/content.cli';
 import { generateCommand } from './modules/content/generate.cli';
+import { backupCommand, restoreCommand } from './modules/backup/backup.cli';
 
 const program = new Command().name('qbank').description('QBank operator commands');
 
@@ -86,6 +87,24 @@ program
   .action(async (options: { questions: string; users: string; history: string }) => {
     useCallerDirectory();
     process.exitCode = await generateCommand(loadConfig(), options);
+  });
+
+program
+  .command('backup')
+  .description('Back up the database and every stored file into a new folder of BACKUP_DIR')
+  .action(async () => {
+    useCallerDirectory();
+    process.exitCode = await backupCommand(loadConfig());
+  });
+
+program
+  .command('restore')
+  .description('Restore a backup folder into an empty database and storage, then verify it')
+  .argument('<folder>', 'the backup folder (holds manifest.json)')
+  .option('--force', 'replace a database and storage that are not empty')
+  .action(async (folder: string, options: { force?: boolean }) => {
+    useCallerDirectory();
+    process.exitCode = await restoreCommand(loadConfig(), folder, options);
   });
 
 try {

@@ -17,6 +17,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('QBank <no-reply@qbank.local>'),
   GOOGLE_CLIENT_ID: z.string().optional(),
   OIDC_USERINFO_URL: z.url().default('https://openidconnect.googleapis.com/v1/userinfo'),
+  /** Token-information endpoint naming a token's audience (Google's tokeninfo format). */
+  OIDC_TOKENINFO_URL: z.url().default('https://oauth2.googleapis.com/tokeninfo'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Free preview questions per course for learners without a subscription (PRODUCT.md §6). */
   FREE_QUESTIONS_PER_COURSE: z.coerce.number().int().min(0).default(10),
@@ -39,6 +41,21 @@ const envSchema = z.object({
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
+  /** Folder the backups are written to (issue 37); unset: DATA_DIR/backups. */
+  BACKUP_DIR: optionalText,
+  /**
+   * Scheduled backups: `off` or an interval such as `24h`, `6h`, `30m`, `2d`. Unset: every 24 h
+   * on the embedded database, off on a PostgreSQL server (its own tooling or cron runs them).
+   */
+  BACKUP_EVERY: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .regex(/^(off|[1-9]\d*[mhd])$/, 'off, or a number followed by m, h or d (e.g. 24h)')
+      .optional(),
+  ),
+  /** Finished backups kept in BACKUP_DIR; older ones are deleted after each backup. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -56,6 +73,7 @@ function toConfig(env: z.infer<typeof envSchema>) {
     mailFrom: env.MAIL_FROM,
     googleClientId: env.GOOGLE_CLIENT_ID || undefined,
     oidcUserinfoUrl: env.OIDC_USERINFO_URL,
+    oidcTokeninfoUrl: env.OIDC_TOKENINFO_URL,
     logLevel: env.LOG_LEVEL,
     freeQuestionsPerCourse: env.FREE_QUESTIONS_PER_COURSE,
     demoBank: env.DEMO_BANK === 'on',
@@ -72,7 +90,20 @@ function toConfig(env: z.infer<typeof envSchema>) {
           secretAccessKey: env.S3_SECRET_ACCESS_KEY,
         }
       : undefined,
+    backup: {
+      dir: path.resolve(env.BACKUP_DIR ?? path.join(dataDir, 'backups')),
+      everyMs: backupInterval(env.BACKUP_EVERY ?? (env.DATABASE_URL ? 'off' : '24h')),
+      keep: env.BACKUP_KEEP,
+    },
   };
+}
+
+const UNIT_MS = { m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** `24h` → milliseconds; `off` → undefined. */
+function backupInterval(every: string): number | undefined {
+  if (every === 'off') return undefined;
+  return Number(every.slice(0, -1)) * UNIT_MS[every.slice(-1) as keyof typeof UNIT_MS];
 }
 
 export type S3Config = NonNullable<Config['s3']>;

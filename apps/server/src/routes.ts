@@ -22,6 +22,7 @@ import { staffRoutes } from './modules/staff/staff.routes';
 import { reviewRoutes } from './modules/review/review.routes';
 import { confidenceRoutes } from './modules/confidence/confidence.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
+import { backupRoutes } from './modules/backup/backup.routes';
 
 /** Every feature's routes, under /api. One line per feature plugin. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -48,4 +49,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(reviewRoutes, { prefix: '/api' });
   await app.register(confidenceRoutes, { prefix: '/api' });
   await app.register(statsRoutes, { prefix: '/api' });
+  await app.register(backupRoutes, { prefix: '/api' });
 }

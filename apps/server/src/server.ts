@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { DataDirBusyError } from './db/data-dir-lock';
 import { openConfiguredDatabase } from './db/open';
 import { closeGracefully } from './lib/shutdown';
+import { startBackups } from './modules/backup/index';
 import { runStartupTasks, warmCaches } from './startup';
 
 async function main(config: Config): Promise<void> {
@@ -16,6 +17,7 @@ async function main(config: Config): Promise<void> {
   const app = await buildApp({ config, database });
   const closeApp = closeGracefully(app);
   await database.exclusive(() => runStartupTasks(app));
+  await startBackups(app);
 
   // SIGTERM/SIGINT: stop accepting, answer requests in flight with Connection: close, close idle
   // keep-alive connections, then close the database (PGlite flushes its data folder on close).

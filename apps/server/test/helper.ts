@@ -51,9 +51,12 @@ function serverErrorWatch() {
 
 /**
  * Builds the real app on a fresh database and data folder, once per test file; closed after
- * the file. `env` overrides configuration variables (e.g. SMTP_URL).
+ * the file. `env` overrides configuration variables (e.g. SMTP_URL); `webRoot` serves a web build.
  */
-export async function setupTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+export async function setupTestApp(
+  env: Record<string, string> = {},
+  { webRoot }: { webRoot?: string } = {},
+): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qbank-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -65,7 +68,7 @@ export async function setupTestApp(env: Record<string, string> = {}): Promise<Te
   });
   const database = await openTestDatabase();
   const watch = serverErrorWatch();
-  const app = await buildApp({ config, database, logStream: watch.stream });
+  const app = await buildApp({ config, database, logStream: watch.stream, webRoot });
   await app.ready();
   afterAll(async () => {
     await app.close();

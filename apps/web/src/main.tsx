@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import './lib/i18n';
+import { paintedFromHtml } from './lib/painted-from-html';
 import { applySettings } from './lib/settings';
 // The layers in cascade order; a feature's own styles arrive with its lazy screen.
 import './styles/tokens.css';
@@ -12,8 +13,12 @@ import './styles/components.css';
 // Font size, family and mode apply before the first paint, so a reload does not flash.
 applySettings();
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root')!;
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+// A prerendered auth screen is already painted: React adopts its markup rather than redraw it.
+if (paintedFromHtml) hydrateRoot(root, app);
+else createRoot(root).render(app);

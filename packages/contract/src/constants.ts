@@ -40,10 +40,14 @@ export const BANK_ORDERINGS = [
 ] as const;
 
 export const IMPORT_FORMATS = ['json', 'csv', 'gift', 'aiken', 'moodle-xml'] as const;
-export const EXPORT_FORMATS = ['json', 'csv', 'qti'] as const;
+export const EXPORT_FORMATS = ['json', 'csv', 'qti', 'moodle-xml'] as const;
 
 export const MIN_CHOICES = 2;
-export const MAX_CHOICES = 8;
+/** Extended-matching questions have up to 26 options, one per letter (issue 39). */
+export const MAX_CHOICES = 26;
+/** A choice's letter is its position: A is the first, Z the 26th (MAX_CHOICES). */
+export const CHOICE_LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+export const choiceLetter = (index: number): string => CHOICE_LETTERS[index] ?? String(index + 1);
 
 /** Reports (seed §7): why a learner reports a question, and where staff's handling leaves it. */
 export const REPORT_REASON_VALUES = [

@@ -1,7 +1,14 @@
 import { z } from 'zod';
-import { MAX_CHOICES, MIN_CHOICES, QUESTION_KINDS } from './constants';
+import {
+  CHOICE_LETTERS,
+  choiceLetter,
+  MAX_CHOICES,
+  MIN_CHOICES,
+  QUESTION_KINDS,
+} from './constants';
+import { hasVisibleContent } from './visible-text';
 
-export { MAX_CHOICES, MIN_CHOICES };
+export { CHOICE_LETTERS, choiceLetter, MAX_CHOICES, MIN_CHOICES };
 
 /**
  * QBank's own JSON import/export format (docs/import-format.md). One document holds the
@@ -79,8 +86,11 @@ export const contentCaseSchema = z.object({
   images: z.array(contentImageSchema).default([]),
 });
 
+/** A choice of only empty markup (`<p></p>`) shows learners a blank line (issue 39). */
+export const CHOICE_BLANK = 'A choice needs a text or an image.';
+
 export const contentChoiceSchema = z.object({
-  text: text().trim().min(1, 'A choice needs a text.'),
+  text: text().trim().min(1, 'A choice needs a text.').refine(hasVisibleContent, CHOICE_BLANK),
   is_correct: z.boolean(),
   explanation: text().default(''),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pkItemSchema, pkSchema } from './fields';
-import { ANSWER_MODES, RATINGS, SCORING_RULES } from './constants';
+import { ANSWER_MODES, MAX_CHOICES, RATINGS, SCORING_RULES } from './constants';
 import { pageQuerySchema } from './common';
 import { confidenceSchema, missClassSchema } from './confidence';
 import { CONFIDENCE_LEVELS } from './confidence-values';
@@ -21,7 +21,7 @@ export type ScoringRule = (typeof SCORING_RULES)[number];
 export const answerModeSchema = z.enum(ANSWER_MODES);
 
 /** Ticked choice ids (an empty list is an unanswered question: scored, never right). */
-export const choiceIdsSchema = z.array(pkItemSchema).max(20);
+export const choiceIdsSchema = z.array(pkItemSchema).max(MAX_CHOICES);
 
 /** One choice as the correction shows it. */
 export const choiceCorrectionSchema = z.object({

@@ -16,3 +16,5 @@ export * from './staff-content';
 export * from './review';
 export * from './confidence';
 export * from './stats';
+export * from './visible-text';
+export * from './backups';

@@ -13,7 +13,8 @@ import { INT_MAX } from './fields';
 
 export { BANK_ORDERINGS, EXPORT_FORMATS, IMPORT_FORMATS, QUESTION_STATUSES, STATUS_TRANSITIONS };
 export type { QuestionStatus };
-import { checkQuestionKey, MAX_CHOICES, MIN_CHOICES } from './content';
+import { CHOICE_BLANK, checkQuestionKey, MAX_CHOICES, MIN_CHOICES } from './content';
+import { hasVisibleContent } from './visible-text';
 
 /**
  * The staff back office, content part (issue 12, decision 037): catalogue editing, the question
@@ -94,7 +95,12 @@ export type Reorder = z.infer<typeof reorderSchema>;
 export const staffChoiceInputSchema = z.object({
   /** An existing choice keeps its id (past answers point at it); absent for a new choice. */
   id: id.optional(),
-  text: z.string().trim().min(1, 'A choice needs a text.').max(20_000),
+  text: z
+    .string()
+    .trim()
+    .min(1, 'A choice needs a text.')
+    .max(20_000)
+    .refine(hasVisibleContent, CHOICE_BLANK),
   is_correct: z.boolean(),
   explanation: z.string().max(20_000).default(''),
 });
@@ -247,7 +253,8 @@ export type ItemAnalysis = z.infer<typeof itemAnalysisSchema>;
 
 export const importProblemSchema = z.object({
   message: z.string(),
-  line: z.number().int().optional(),
+  line: z.number().int().optional().describe('First line of the record'),
+  end_line: z.number().int().optional().describe('Last line of a record of several lines'),
   record: z.string().optional(),
 });
 export const importReportSchema = z.object({

@@ -11,7 +11,7 @@ import { INT_MAX } from './fields';
 export const DIFFICULTY_MIN_ANSWERS = 30;
 /**
  * Distinct learners a question needs before any per-question figure is published (share right,
- * choice shares, median time): below it, one learner could read what another chose (decision 044).
+ * choice shares, median time): below it, one learner could read what another chose (decision 046).
  */
 export const PEER_STATS_MIN_LEARNERS = 10;
 export const DIFFICULTIES = [1, 2, 3, 4, 5] as const;

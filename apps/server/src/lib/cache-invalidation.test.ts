@@ -8,7 +8,7 @@ import { answerInHistory, startSession, subscribe } from '../../test/factories';
 import { getPersonalState, getSubscriptionAccess } from '../modules/questions/personal-cache';
 import { answerSession } from '../modules/sessions/answer-sessions';
 import { catalogueSummary } from '../modules/stats/catalogue-summary';
-import { grade, loadQuestion, logAnswer } from '../modules/history/answers';
+import { grade, loadQuestion, logAnswer } from '../modules/answers/index';
 import { approvePurchase } from '../modules/subscriptions/subscriptions.service';
 import { buildCourse, buildQuestion, buildUser, type TestUser } from '../../test/factories';
 import { setupTestApp } from '../../test/helper';

@@ -3,6 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { currentUserQueryOptions } from '../lib/current-user';
 import { ApiError } from '../lib/api-client';
+import { paintedFromHtml } from '../lib/painted-from-html';
 import { clearSession, useSession } from '../lib/session';
 
 export const isAuthRoute = (path: string) => path === '/auth' || path.startsWith('/auth/');
@@ -14,7 +15,7 @@ export const isAuthRoute = (path: string) => path === '/auth' || path.startsWith
 const SIGNED_IN_AUTH_STEPS = ['/auth/onboarding', '/auth/complete-registration'];
 
 /**
- * The route guard of seed §2: nothing on the first render; a stored record without a token is
+ * The route guard of seed §2: nothing on the first render (but a prerendered auth screen); a stored record without a token is
  * cleared; allowed = the profile detail shows is_active and is_confirmed; allowed users leave the
  * auth routes and `/` for /modules; everyone else outside the auth routes goes to /auth/sign-in.
  */
@@ -39,9 +40,11 @@ export function RouteGuard({ children, fallback }: { children: ReactNode; fallba
     if (profile.error instanceof ApiError && profile.error.status === 401) clearSession();
   }, [profile.error]);
 
-  if (!mounted) return null;
-
   const onAuthRoute = isAuthRoute(pathname);
+  // An auth screen painted from prerendered HTML stays on the first render (hydration adopts
+  // it); the guard's rules apply from the next render, as they do after an empty first render.
+  if (!mounted) return paintedFromHtml && onAuthRoute ? children : null;
+
   if (!token) return onAuthRoute ? children : <Navigate to="/auth/sign-in" replace />;
   if (profile.isPending) return fallback;
 

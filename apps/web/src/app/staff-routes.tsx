@@ -14,6 +14,7 @@ const Comments = lazy(() => import('../features/staff/components/comments-page')
 const Users = lazy(() => import('../features/staff/components/users-page'));
 const User = lazy(() => import('../features/staff/components/user-page'));
 const Audit = lazy(() => import('../features/staff/components/audit-page'));
+const Backups = lazy(() => import('../features/staff/components/backups-page'));
 // Content (question bank, editor, catalogue, imports).
 const Bank = lazy(() => import('../features/staff-content/components/bank-page'));
 const Question = lazy(() => import('../features/staff-content/components/question-editor-page'));
@@ -43,6 +44,7 @@ export default function StaffRoutes() {
         <Route path="users" element={page(Users)} />
         <Route path="users/:userId" element={page(User)} />
         <Route path="audit" element={page(Audit)} />
+        <Route path="backups" element={page(Backups)} />
         <Route path="questions" element={page(Bank)} />
         <Route path="questions/:questionId" element={page(Question)} />
         <Route path="catalogue" element={page(Catalogue)} />

@@ -81,6 +81,10 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+/** What prerendered HTML was made with: nobody signed in (hydration then reads the cookies). */
+const SIGNED_OUT: Snapshot = { user: null, token: null };
+const signedOut = () => SIGNED_OUT;
+
 export function useSession(): Snapshot {
-  return useSyncExternalStore(subscribe, readSnapshot, readSnapshot);
+  return useSyncExternalStore(subscribe, readSnapshot, signedOut);
 }

@@ -44,7 +44,7 @@ export const FONT_FAMILIES: Record<FontFamily, string> = {
   readable: 'Verdana, Tahoma, "DejaVu Sans", sans-serif',
 };
 
-const STORAGE_KEY = 'qbank.settings';
+export const STORAGE_KEY = 'qbank.settings';
 const listeners = new Set<() => void>();
 let current: Settings = load();
 

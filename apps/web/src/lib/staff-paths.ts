@@ -5,6 +5,7 @@
  */
 export const staffPaths = {
   audit: 'staff/audit/',
+  backups: 'staff/backups/',
   cases: 'staff/cases/',
   comments: 'staff/comments/',
   imports: 'staff/imports/',

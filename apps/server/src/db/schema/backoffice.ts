@@ -1,7 +1,17 @@
-import { index, integer, jsonb, pgTable, serial, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { questionRef } from './catalogue';
 import { users } from './users';
-import { createdAt } from './columns';
+import { createdAt, moment } from './columns';
 
 /** What a question version keeps: its whole editable content (decision 037). */
 export interface QuestionSnapshot {
@@ -36,4 +46,25 @@ export const questionVersions = pgTable(
     uniqueIndex('question_versions_question_number_idx').on(t.questionId, t.number),
     index('question_versions_question_idx').on(t.questionId),
   ],
+);
+
+/**
+ * A background import from the web (issue 38): its progress lives here so any instance can
+ * answer a poll. The instance running it refreshes `heartbeat_at`; a `running` row whose
+ * heartbeat stopped belongs to a process that died, and is reported failed.
+ */
+export const importJobs = pgTable(
+  'import_jobs',
+  {
+    id: uuid('id').primaryKey(),
+    state: varchar('state', { length: 16 }).$type<'running' | 'done' | 'failed'>().notNull(),
+    done: integer('done').notNull().default(0),
+    total: integer('total').notNull(),
+    created: integer('created').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    error: text('error'),
+    heartbeatAt: moment('heartbeat_at').notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('import_jobs_created_idx').on(t.createdAt)],
 );

@@ -10,3 +10,4 @@ export * from './audit';
 export * from './backoffice';
 export * from './review';
 export * from './stats';
+export * from './backups';

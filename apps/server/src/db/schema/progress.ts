@@ -85,6 +85,8 @@ export const questionAnswerHistory = pgTable(
     index('history_user_question_idx').on(t.userId, t.questionId, t.createdAt),
     // The history list: the user's entries, newest first.
     index('history_user_created_idx').on(t.userId, t.createdAt),
+    // A question's answers: re-scoring a key change, recounting its peer figures (decision 043).
+    index('history_question_idx').on(t.questionId),
   ],
 );
 
@@ -111,6 +113,8 @@ export const questionEvaluations = pgTable(
     scheduledDays: integer('scheduled_days').notNull().default(0),
     lastReview: moment('last_review'),
     dueAt: moment('due_at').notNull().defaultNow(),
+    /** Left out of the due queue by the learner (a leech they gave up on for now). */
+    suspended: boolean('suspended').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

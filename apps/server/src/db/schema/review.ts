@@ -45,6 +45,9 @@ export const reviewSettings = pgTable('review_settings', {
   desiredRetention: doublePrecision('desired_retention').notNull().default(0.9),
   /** Right answers in a row that take a question off the mistakes shelf. */
   mistakesStreak: smallint('mistakes_streak').notNull().default(2),
+  /** Daily limits: new questions a due run adds, and reviews the due queue offers. */
+  newPerDay: integer('new_per_day').notNull().default(20),
+  reviewsPerDay: integer('reviews_per_day').notNull().default(200),
   /** The learner's IANA time zone (from the browser): where their days start. Null: UTC. */
   timeZone: varchar('time_zone', { length: 64 }),
   /** FSRS-6 parameters fitted by the optimiser; null: the library's defaults. */
@@ -57,7 +60,8 @@ export const reviewSettings = pgTable('review_settings', {
 /**
  * Per learner and question, kept in step with the answer history by every answer (decision 038):
  * what the mistakes shelf reads instead of the history. `streak` is the run of right answers
- * since the last wrong one (all right answers when there was none).
+ * since the last wrong one (all right answers when there was none); `misses` the run of wrong
+ * answers since the last right one (eight make a leech, issue 33).
  */
 export const questionStreaks = pgTable(
   'question_streaks',
@@ -67,6 +71,7 @@ export const questionStreaks = pgTable(
     lastAnsweredAt: moment('last_answered_at').notNull(),
     lastWrongAt: moment('last_wrong_at'),
     streak: integer('streak').notNull().default(0),
+    misses: integer('misses').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.questionId] }),
@@ -74,5 +79,9 @@ export const questionStreaks = pgTable(
     index('question_streaks_shelf_idx')
       .on(t.userId, t.streak)
       .where(sql`${t.lastWrongAt} is not null`),
+    // Leeches by misses in a row (LEECH_MISSES = 8).
+    index('question_streaks_leech_idx')
+      .on(t.userId, t.questionId)
+      .where(sql`${t.misses} >= 8`),
   ],
 );

@@ -7,6 +7,7 @@ import { storeImage } from '../../lib/images';
 import { firstValues, readForm, type UploadedFile } from '../../lib/multipart';
 import { parseOrThrow } from '../../lib/validation';
 import { deleteUser, updateUser, userFileKeys, type UserChanges } from './auth.repository';
+import { forgetLearner } from '../answers/index';
 import { toUserDetail } from './user-detail';
 
 /** The fields and image file of a PATCH, JSON or multipart; null and empty values left out (seed §5). */
@@ -71,6 +72,7 @@ export const profile = (user: User, token: string | null): UserDetail => toUserD
 /** Deletes the account with every personal row (cascade), then its files from storage. */
 export async function deleteAccount(deps: Pick<App, 'db' | 'storage'>, user: User): Promise<void> {
   const keys = await userFileKeys(deps.db, user.id);
-  await deleteUser(deps.db, user.id);
+  // Their answers leave the peer figures they fed (decision 043).
+  await deleteUser(deps.db, user.id, (tx) => forgetLearner(tx, user.id));
   for (const key of keys) await deps.storage.delete(key);
 }

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { authTokens } from '../../db/schema/index';
+import { authTokens, users } from '../../db/schema/index';
 import { hashToken } from '../../lib/auth';
+import { hashPassword } from '../../lib/passwords';
 import { setupTestApp } from '../../../test/helper';
 import { buildUser, DEFAULT_PASSWORD } from '../../../test/factories';
 import { freshEmail, freshIp } from './auth.test-support';
@@ -55,6 +56,22 @@ describe('POST /api/auth/login/', () => {
     const res = await login({ email: user.email, password: DEFAULT_PASSWORD });
     expect(res.statusCode).toBe(200);
     expect(res.json().user.is_confirmed).toBe(false);
+  });
+
+  it('rehashes a password stored at the old scrypt cost at the next successful sign-in', async () => {
+    const oldCost = await hashPassword(DEFAULT_PASSWORD, { N: 2 ** 15, r: 8, p: 1 });
+    const { user } = await buildUser(db, { passwordHash: oldCost });
+    const storedHash = async () =>
+      (await db.select().from(users).where(eq(users.id, user.id)))[0]!.passwordHash!;
+
+    expect((await login({ email: user.email, password: 'Wrong-Password-1' })).statusCode).toBe(400);
+    expect(await storedHash()).toBe(oldCost);
+
+    expect((await login({ email: user.email, password: DEFAULT_PASSWORD })).statusCode).toBe(200);
+    const upgraded = await storedHash();
+    expect(upgraded).toMatch(/^scrypt\$32768\$8\$3\$/);
+    expect((await login({ email: user.email, password: DEFAULT_PASSWORD })).statusCode).toBe(200);
+    expect(await storedHash()).toBe(upgraded);
   });
 
   it.each([

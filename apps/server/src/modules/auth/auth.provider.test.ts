@@ -1,41 +1,24 @@
-import type { IncomingMessage } from 'node:http';
-import { OAuth2Server, type MutableResponse } from 'oauth2-mock-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../test/helper';
 import { buildUser } from '../../../test/factories';
+import { startOidcProvider } from '../../../test/oidc-provider';
 import { freshEmail } from './auth.test-support';
 
-// A real OpenID Connect provider on loopback; its userinfo answers the claims of each token.
-const provider = new OAuth2Server();
-await provider.issuer.keys.generate('RS256');
-await provider.start(0, '127.0.0.1');
+const OUR_CLIENT = 'qbank.apps.example';
+const provider = await startOidcProvider();
 afterAll(() => provider.stop());
 
-const claimsByToken = new Map<string, Record<string, unknown>>();
-provider.service.on('beforeUserinfo', (response: MutableResponse, req: IncomingMessage) => {
-  const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-  const claims = token ? claimsByToken.get(token) : undefined;
-  if (!claims) {
-    response.statusCode = 401;
-    response.body = { error: 'invalid_token' };
-    return;
-  }
-  response.body = { sub: 'provider-user', ...claims };
-});
-
-const { app, database } = await setupTestApp({
-  OIDC_USERINFO_URL: `${provider.issuer.url}/userinfo`,
-});
+const { app, database } = await setupTestApp({ ...provider.env, GOOGLE_CLIENT_ID: OUR_CLIENT });
 const db = database.db;
 // Port 9 (discard) on loopback: nothing listens there.
-const { app: offline } = await setupTestApp({ OIDC_USERINFO_URL: 'http://127.0.0.1:9/userinfo' });
+const { app: offline } = await setupTestApp({
+  GOOGLE_CLIENT_ID: OUR_CLIENT,
+  OIDC_TOKENINFO_URL: 'http://127.0.0.1:9/tokeninfo',
+  OIDC_USERINFO_URL: 'http://127.0.0.1:9/userinfo',
+});
 
-/** An access token the provider knows, with these userinfo claims. */
-async function accessToken(claims: Record<string, unknown>): Promise<string> {
-  const token = await provider.issuer.buildToken({ scopesOrTransform: ['profile', 'email'] });
-  claimsByToken.set(token, claims);
-  return token;
-}
+/** An access token the provider issued to our client id, with these userinfo claims. */
+const accessToken = (claims: Record<string, unknown>) => provider.accessToken(OUR_CLIENT, claims);
 
 const post = (url: string, access_token: unknown) =>
   app.inject({ method: 'POST', url, payload: { access_token } as object });
@@ -145,6 +128,38 @@ describe('POST /api/auth/google-signin/', () => {
     expect(missing.json()).toEqual({ access_token: ['This field is required.'] });
     const wrong = await post('/api/auth/google-signin/', 42);
     expect(wrong.json()).toEqual({ access_token: ['Not a valid string.'] });
+  });
+});
+
+describe('a token issued to another application', () => {
+  it('is refused by sign-in and sign-up, though the provider vouches for its verified e-mail', async () => {
+    const { user } = await buildUser(db);
+    const elsewhere = (email: string) =>
+      provider.accessToken('another-site.apps.example', { email, email_verified: true });
+    for (const [url, email] of [
+      ['/api/auth/google-signin/', user.email],
+      ['/api/auth/google-signup/', freshEmail('other-app')],
+    ] as const) {
+      const res = await post(url, await elsewhere(email));
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        non_field_errors: ['Unable to log in with provided credentials.'],
+      });
+    }
+  });
+
+  it('refuses every token while no client id is configured', async () => {
+    const { app: unconfigured } = await setupTestApp(provider.env);
+    const { user } = await buildUser(db);
+    const res = await unconfigured.inject({
+      method: 'POST',
+      url: '/api/auth/google-signin/',
+      payload: { access_token: await accessToken({ email: user.email, email_verified: true }) },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      non_field_errors: ['Unable to log in with provided credentials.'],
+    });
   });
 });
 

@@ -84,6 +84,19 @@ export async function deleteToken(db: Db, keyHash: string): Promise<void> {
   await db.delete(authTokens).where(eq(authTokens.keyHash, keyHash));
 }
 
+/** Swaps a hash for its rehash, unless the password changed meanwhile (a reset won the race). */
+export async function rehashPassword(
+  db: Db,
+  id: number,
+  stored: string,
+  passwordHash: string,
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ passwordHash })
+    .where(and(eq(users.id, id), eq(users.passwordHash, stored)));
+}
+
 /** Sets a new password and revokes every token of the user, at once. */
 export async function setPasswordAndRevokeTokens(
   db: Db,
@@ -225,8 +238,14 @@ export async function userFileKeys(db: Db, userId: number): Promise<string[]> {
  * Their reactions go too, so the ranks they counted in are recomputed in the same transaction,
  * with the comment rows locked as the reaction calls lock them.
  */
-export async function deleteUser(db: Db, userId: number): Promise<void> {
+/** Deletes the user (cascade), after `first` in the same transaction. */
+export async function deleteUser(
+  db: Db,
+  userId: number,
+  first: (tx: Db) => Promise<void>,
+): Promise<void> {
   await db.transaction(async (tx) => {
+    await first(tx);
     const commentIds = (
       await tx
         .select({ id: commentReactions.commentId })

@@ -4,10 +4,16 @@ import type { App } from '../../app';
 import { issueToken, type User } from '../../lib/auth';
 import { ApiError, detailError, fieldErrors, nonFieldError } from '../../lib/errors';
 import { MailError } from '../../lib/mail';
-import { hashPassword, verifyPassword } from '../../lib/passwords';
-import { createUserWithToken, deleteToken, findUserByEmail, updateUser } from './auth.repository';
+import { hashPassword, needsRehash, verifyPassword } from '../../lib/passwords';
+import {
+  createUserWithToken,
+  deleteToken,
+  findUserByEmail,
+  rehashPassword,
+  updateUser,
+} from './auth.repository';
 import { checkCode, CODE_TTL_MINUTES, draftCode, issueCode } from './codes';
-import { fetchProviderIdentity } from './oidc';
+import { fetchProviderIdentity, type ProviderEndpoints } from './oidc';
 import { passwordProblems } from './password-rules';
 import { toUserDetail } from './user-detail';
 
@@ -60,6 +66,10 @@ export async function login(
     user?.passwordHash ?? (await (dummyHash ??= hashPassword('x'))),
   );
   if (!user || !user.passwordHash || !ok || !user.isActive) throw nonFieldError(LOGIN_FAILED);
+  // Hashes made at an older cost are upgraded now, while the password is at hand.
+  if (needsRehash(user.passwordHash)) {
+    await rehashPassword(deps.db, user.id, user.passwordHash, await hashPassword(password));
+  }
   const updated = await updateUser(deps.db, user.id, { lastLogin: new Date() });
   return authAnswer(updated, await issueToken(deps.db, user.id));
 }
@@ -137,11 +147,17 @@ export async function logout(deps: Pick<App, 'db'>, tokenHash: string): Promise<
   return 'Successfully logged out.';
 }
 
+const providerEndpoints = (config: App['config']): ProviderEndpoints => ({
+  clientId: config.googleClientId,
+  tokeninfoUrl: config.oidcTokeninfoUrl,
+  userinfoUrl: config.oidcUserinfoUrl,
+});
+
 export async function providerSignIn(
   deps: Pick<App, 'db' | 'config'>,
   accessToken: string,
 ): Promise<AuthResponse> {
-  const identity = await fetchProviderIdentity(deps.config.oidcUserinfoUrl, accessToken);
+  const identity = await fetchProviderIdentity(providerEndpoints(deps.config), accessToken);
   const user = await findUserByEmail(deps.db, identity.email);
   if (!user) throw nonFieldError(SIGN_UP_FIRST);
   if (!user.isActive) throw nonFieldError(LOGIN_FAILED);
@@ -155,7 +171,7 @@ export async function providerSignUp(
   deps: Pick<App, 'db' | 'config'>,
   accessToken: string,
 ): Promise<AuthResponse> {
-  const identity = await fetchProviderIdentity(deps.config.oidcUserinfoUrl, accessToken);
+  const identity = await fetchProviderIdentity(providerEndpoints(deps.config), accessToken);
   const emailTaken = () => new ApiError(400, { email: [EMAIL_TAKEN] });
   if (await findUserByEmail(deps.db, identity.email)) throw emailTaken();
   const created = await createUserWithToken(deps.db, {

@@ -1,3 +1,4 @@
+import { choiceLetter } from '@qbank/contract';
 import type { BankPage, BankQuery, ItemAnalysis } from '@qbank/contract';
 import type { App } from '../../app';
 import { notFound } from '../../lib/errors';
@@ -6,7 +7,6 @@ import { findQuestion } from './question-admin.repository';
 
 type Deps = Pick<App, 'db'>;
 
-const LETTERS = 'ABCDEFGH';
 const round = (n: number | null) => (n === null ? null : Math.round(n * 1000) / 1000);
 
 export async function bankTable({ db }: Deps, query: BankQuery): Promise<BankPage> {
@@ -67,7 +67,7 @@ export async function itemAnalysis({ db }: Deps, questionId: number): Promise<It
     const picked = answers.filter((a) => a.choices.includes(c.id)).length;
     return {
       id: c.id,
-      letter: LETTERS[i] ?? String(i + 1),
+      letter: choiceLetter(i),
       is_correct: c.isCorrect,
       picked,
       share: n ? Math.round((picked / n) * 1000) / 1000 : 0,

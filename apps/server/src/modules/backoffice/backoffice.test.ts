@@ -175,7 +175,7 @@ describe('catalogue', () => {
 });
 
 describe('question editor and workflow', () => {
-  it('checks types: a qcs has exactly one right choice, 2 to 8 choices, links agree', async () => {
+  it('checks types: a qcs has exactly one right choice, 2 to 26 choices, links agree', async () => {
     const course = await buildCourse(db);
     const two = draft(course.id, {
       choices: [
@@ -200,7 +200,34 @@ describe('question editor and workflow', () => {
     });
     const one = draft(course.id, { choices: [{ text: 'A', is_correct: true }] });
     expect((await call(staff, 'POST', 'staff/questions/', one)).json()).toEqual({
-      choices: ['A question needs 2 to 8 choices.'],
+      choices: ['A question needs 2 to 26 choices.'],
+    });
+    // Extended-matching questions: 26 choices (A–Z) are kept, a 27th is refused (issue 39).
+    const letters = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ text: `Option ${i + 1}`, is_correct: i === 0 }));
+    const wide = await call(staff, 'POST', 'staff/questions/', {
+      ...draft(course.id),
+      choices: letters(26),
+    });
+    expect(wide.statusCode).toBe(201);
+    expect(wide.json().choices).toHaveLength(26);
+    expect(
+      (
+        await call(staff, 'POST', 'staff/questions/', {
+          ...draft(course.id),
+          choices: letters(27),
+        })
+      ).json(),
+    ).toEqual({ choices: ['A question needs 2 to 26 choices.'] });
+    // A choice of empty markup shows learners a blank line; an image alone is a choice.
+    const blank = draft(course.id, {
+      choices: [
+        { text: '![ECG](/media/questions/ecg.png)', is_correct: true },
+        { text: '<p>&nbsp;</p>', is_correct: false },
+      ],
+    });
+    expect((await call(staff, 'POST', 'staff/questions/', blank)).json()).toEqual({
+      'choices.1.text': ['A choice needs a text or an image.'],
     });
     const elsewhere = await buildSource(db);
     expect(

@@ -1,12 +1,16 @@
 import { strToU8, zipSync } from 'fflate';
-import type { ContentDocument } from '@qbank/contract';
+import {
+  CHOICE_LETTERS,
+  MIN_CHOICES,
+  type ContentDocument,
+  type EXPORT_FORMATS,
+} from '@qbank/contract';
 import type { App } from '../../app';
 import { exportContent } from '../content/content.export';
+import { toMoodleXml } from './moodle-xml-export';
 
-/** Our JSON, CSV (the CSV importer's columns) and a QTI 2.1 content package (zip). */
-export type ExportFormat = 'json' | 'csv' | 'qti';
-
-const LETTERS = 'ABCDEFGH';
+/** Our JSON, CSV (the CSV importer's columns), a QTI 2.1 content package (zip), Moodle XML. */
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 const csvCell = (value: string) =>
   /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
@@ -18,12 +22,15 @@ export function toCsv(document: ContentDocument): string {
     for (const c of m.courses) courseOf.set(c.external_id, { module: m.name, course: c.name });
     for (const s of m.sources) sourceOf.set(s.external_id, s.name);
   }
+  // One letter column per choice of the widest question (A–Z), as the CSV importer reads them.
+  const width = Math.max(MIN_CHOICES, ...document.questions.map((q) => q.choices.length));
+  const letters = CHOICE_LETTERS.slice(0, width).split('');
   const header = [
     'name',
     'category',
     'course',
     'question',
-    ...LETTERS.split(''),
+    ...letters,
     'correct',
     'explanation',
     'tags',
@@ -33,8 +40,8 @@ export function toCsv(document: ContentDocument): string {
   const lines = [header.join(',')];
   for (const q of document.questions) {
     const where = courseOf.get(q.course)!;
-    const choices = LETTERS.split('').map((_, i) => q.choices[i]?.text ?? '');
-    const correct = q.choices.flatMap((c, i) => (c.is_correct ? [LETTERS[i]] : [])).join('');
+    const choices = letters.map((_, i) => q.choices[i]?.text ?? '');
+    const correct = q.choices.flatMap((c, i) => (c.is_correct ? [CHOICE_LETTERS[i]] : [])).join('');
     lines.push(
       [
         q.external_id,
@@ -64,7 +71,7 @@ const itemId = (externalId: string, index: number) =>
 /** One QTI 2.1 choiceInteraction item; the stem and choices as preformatted Markdown text. */
 export function qtiItem(q: ContentDocument['questions'][number], id: string): string {
   const correct = q.choices.flatMap((c, i) =>
-    c.is_correct ? [`<value>${LETTERS[i]}</value>`] : [],
+    c.is_correct ? [`<value>${CHOICE_LETTERS[i]}</value>`] : [],
   );
   const single = q.type === 'qcs';
   return `<?xml version="1.0" encoding="UTF-8"?>
@@ -79,7 +86,7 @@ export function qtiItem(q: ContentDocument['questions'][number], id: string): st
   <itemBody>
     <div><pre>${xml(q.stem)}</pre></div>
     <choiceInteraction responseIdentifier="RESPONSE" shuffle="false" maxChoices="${single ? 1 : 0}">
-${q.choices.map((c, i) => `      <simpleChoice identifier="${LETTERS[i]}">${xml(c.text)}</simpleChoice>`).join('\n')}
+${q.choices.map((c, i) => `      <simpleChoice identifier="${CHOICE_LETTERS[i]}">${xml(c.text)}</simpleChoice>`).join('\n')}
     </choiceInteraction>
   </itemBody>
   <responseProcessing template="http://www.imsglobal.org/question/qti_v2p1/rptemplates/match_correct"/>${
@@ -124,6 +131,13 @@ export async function exportBank(
   const document = await exportContent(db, storage, { moduleId });
   if (format === 'csv')
     return { body: toCsv(document), type: 'text/csv; charset=utf-8', filename: 'qbank.csv' };
+  if (format === 'moodle-xml') {
+    return {
+      body: toMoodleXml(document),
+      type: 'application/xml; charset=utf-8',
+      filename: 'qbank-moodle.xml',
+    };
+  }
   if (format === 'qti') {
     return {
       body: Buffer.from(toQtiPackage(document)),

@@ -15,7 +15,8 @@ import { mediaUrl } from '../../lib/storage';
 import { requireStaff } from '../../lib/auth';
 import { common, errors } from './route-schema';
 import { exportBank } from './exports.service';
-import { importJob, startImport } from './imports.service';
+import { importJob } from './import-jobs';
+import { startImport } from './imports.service';
 
 /** A bank file may be larger than an image upload. */
 const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
@@ -24,6 +25,8 @@ const importFields = z.object({
   format: optionalQuery(z.enum(IMPORT_FORMATS)),
   dry_run: z.enum(['true', 'false']).default('true'),
   module: optionalQuery(z.string().trim().max(200)),
+  /** Issue 38: a spreadsheet saved by Excel in Windows-1252; `auto` detects it. */
+  encoding: z.string().trim().min(1).max(40).default('auto'),
 });
 
 /** Staff: imports from the web (the CLI's importer) and exports. Issue 12. */
@@ -34,7 +37,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         ...common,
         summary:
-          'Staff: upload a bank file (multipart `file`, optional `format`, `dry_run` true by default, `module`)',
+          'Staff: upload a bank file (multipart `file`, optional `format`, `dry_run` true by default, `module`, `encoding`: an encoding name or `auto`, the default)',
         consumes: ['multipart/form-data'],
         response: { 200: importReportSchema, 202: importReportSchema, ...errors },
       },
@@ -63,6 +66,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
         format: parsed.data.format,
         dryRun: parsed.data.dry_run === 'true',
         defaultModule: parsed.data.module,
+        encoding: parsed.data.encoding,
       });
       return reply.code(report.job ? 202 : 200).send(report);
     },

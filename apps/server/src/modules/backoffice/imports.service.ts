@@ -1,30 +1,17 @@
-import { randomUUID } from 'node:crypto';
-import type { ImportJob, ImportReport } from '@qbank/contract';
+import type { ImportReport } from '@qbank/contract';
 import type { App } from '../../app';
-import type { Db } from '../../db/client';
-import { badRequest, notFound } from '../../lib/errors';
+import { badRequest } from '../../lib/errors';
 import { CONTENT_FORMATS, guessFormat, type ContentFormat } from '../content/content.parse';
-import { importContent, importData } from '../content/content.service';
+import { importData } from '../content/content.service';
 import { validateContent } from '../content/content.validate';
 import { parseContent } from '../content/content.parse';
-
-type Deps = Pick<App, 'db'>;
+import { startImportJob } from './import-jobs';
 
 /**
  * Imports from the web (issue 12) run the CLI's importer: a dry run answers the report at once;
- * a real import answers a job id and runs in the background, its progress polled. Jobs live in
- * this process's memory (decision 037): a restart forgets them, and the import itself is one
- * transaction, so a crash leaves nothing half-written.
+ * a real import answers a job id and runs in the background, its progress polled from any
+ * instance (import-jobs.ts).
  */
-const jobs = new WeakMap<Db, Map<string, ImportJob>>();
-const MAX_JOBS = 50;
-
-function jobsOf(db: Db) {
-  let map = jobs.get(db);
-  if (!map) jobs.set(db, (map = new Map()));
-  return map;
-}
-
 export interface Upload {
   filename: string;
   data: Buffer;
@@ -34,6 +21,8 @@ export interface ImportRequest {
   format?: ContentFormat;
   dryRun: boolean;
   defaultModule?: string;
+  /** An iconv-lite encoding name, or `auto` (UTF-8, else detected). */
+  encoding?: string;
 }
 
 function formatOf(upload: Upload, wanted?: ContentFormat): ContentFormat {
@@ -48,17 +37,17 @@ function formatOf(upload: Upload, wanted?: ContentFormat): ContentFormat {
 }
 
 export async function startImport(
-  { db, storage }: Pick<App, 'db' | 'storage'>,
-
+  app: Pick<App, 'db' | 'storage' | 'log'>,
   upload: Upload,
   request: ImportRequest,
 ): Promise<ImportReport> {
   const format = formatOf(upload, request.format);
   if (request.dryRun) {
-    const result = await importData(db, storage, upload.data, upload.filename, {
+    const result = await importData(app.db, app.storage, upload.data, upload.filename, {
       format,
       dryRun: true,
       defaultModule: request.defaultModule,
+      encoding: request.encoding,
     });
     return { ...pick(result), format, job: null };
   }
@@ -66,6 +55,7 @@ export async function startImport(
   const parsed = parseContent(upload.data, format, {
     fileName: upload.filename,
     defaultModule: request.defaultModule,
+    encoding: request.encoding,
   });
   const checked = await validateContent(parsed);
   const report = {
@@ -78,38 +68,7 @@ export async function startImport(
   };
   if (!report.ok) return { ...report, job: null };
 
-  const map = jobsOf(db);
-  if (map.size >= MAX_JOBS) map.delete(map.keys().next().value!);
-  const job: ImportJob = {
-    id: randomUUID(),
-    state: 'running',
-    done: 0,
-    total: report.questions,
-    created: 0,
-    updated: 0,
-    error: null,
-  };
-  map.set(job.id, job);
-  void importContent(db, storage, checked.document, {
-    batchSize: 200,
-    onProgress: (done) => {
-      job.done = done;
-    },
-  }).then(
-    (summary) => {
-      Object.assign(job, {
-        state: 'done',
-        done: job.total,
-        created: summary.questions.created,
-        updated: summary.questions.updated,
-      });
-    },
-    (error: unknown) => {
-      job.state = 'failed';
-      job.error = error instanceof Error ? error.message : String(error);
-    },
-  );
-  return { ...report, job: job.id };
+  return { ...report, job: await startImportJob(app, checked.document) };
 }
 
 const pick = (r: Awaited<ReturnType<typeof importData>>) => ({
@@ -119,9 +78,3 @@ const pick = (r: Awaited<ReturnType<typeof importData>>) => ({
   skipped: r.skipped,
   warnings: r.warnings,
 });
-
-export function importJob({ db }: Deps, id: string): ImportJob {
-  const job = jobsOf(db).get(id);
-  if (!job) throw notFound();
-  return { ...job };
-}

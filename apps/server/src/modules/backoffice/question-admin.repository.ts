@@ -4,11 +4,9 @@ import {
   choices,
   clinicalCases,
   courses,
-  questionAnswerHistory,
   questionVersions,
   questions,
   reports,
-  sessionQuestions,
   sources,
   users,
   type QuestionSnapshot,
@@ -180,52 +178,6 @@ export async function listVersions(db: Conn, questionId: number) {
     .leftJoin(users, eq(users.id, questionVersions.authorId))
     .where(eq(questionVersions.questionId, questionId))
     .orderBy(desc(questionVersions.number));
-}
-
-export interface AnswerRow {
-  id: number;
-  userId: number;
-  choices: number[];
-  score: number;
-}
-
-/** Every answer to the question: the permanent history and the session answers. */
-export async function answersOf(db: Conn, questionId: number) {
-  const history = await db
-    .select({
-      id: questionAnswerHistory.id,
-      userId: questionAnswerHistory.userId,
-      choices: questionAnswerHistory.choices,
-      score: questionAnswerHistory.score,
-    })
-    .from(questionAnswerHistory)
-    .where(eq(questionAnswerHistory.questionId, questionId));
-  const session = await db
-    .select({
-      id: sessionQuestions.id,
-      userId: sessionQuestions.userId,
-      choices: sessionQuestions.choices,
-      score: sessionQuestions.score,
-    })
-    .from(sessionQuestions)
-    .where(eq(sessionQuestions.questionId, questionId));
-  return { history, session };
-}
-
-/** New scores, in one statement per table. */
-export async function rewriteScores(
-  db: Conn,
-  table: 'question_answer_history' | 'session_questions',
-  updates: { id: number; score: number }[],
-) {
-  if (!updates.length) return;
-  const ids = `{${updates.map((u) => u.id).join(',')}}`;
-  const scores = `{${updates.map((u) => u.score).join(',')}}`;
-  await db.execute(
-    sql`update ${sql.raw(table)} as t set score = v.score, is_correct = v.score = 1
-      from (select unnest(${ids}::int[]) as id, unnest(${scores}::real[]) as score) v
-      where t.id = v.id`,
-  );
 }
 
 export async function reporters(db: Conn, questionId: number): Promise<number[]> {

@@ -13,8 +13,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import { invalidateContent, invalidateUsers } from '../../lib/cache';
 import { notifyKeyChange } from './key-change';
 import * as repo from './question-admin.repository';
-import { rescore, sameKey } from './rescoring';
-import { recountQuestionStreaks } from '../review/index';
+import { keyChangeOf, questionMoved, rescoreQuestion, sameKey } from '../answers/index';
 
 type Deps = Pick<App, 'db'>;
 
@@ -184,18 +183,23 @@ export async function updateQuestion(
     let rescored = 0;
     let userIds: number[] = [];
     if (keyChanged) {
-      const { history, session } = await repo.answersOf(tx, id);
-      const historyUpdates = rescore(before.question.type, oldKey, input.type, newKey, history);
-      const sessionUpdates = rescore(before.question.type, oldKey, input.type, newKey, session);
-      await repo.rewriteScores(tx, 'question_answer_history', historyUpdates);
-      await repo.rewriteScores(tx, 'session_questions', sessionUpdates);
-      // A re-scored answer may end or restore a run on the mistakes shelf.
-      if (historyUpdates.length) await recountQuestionStreaks(tx, id);
-      rescored = historyUpdates.length + sessionUpdates.length;
-      const answered = [...history, ...session].map((a) => a.userId);
-      userIds = [...new Set([...answered, ...(await repo.reporters(tx, id))])].sort(
+      // Every answer and all it fed (statistics, streaks, session rows): decision 043.
+      const change = keyChangeOf(
+        id,
+        { type: before.question.type, key: oldKey },
+        { type: input.type, key: newKey },
+      );
+      const outcome = await rescoreQuestion(tx, change);
+      rescored = outcome.rescored;
+      userIds = [...new Set([...outcome.userIds, ...(await repo.reporters(tx, id))])].sort(
         (a, b) => a - b,
       );
+    } else if (
+      before.question.courseId !== input.course ||
+      before.question.sourceId !== input.source
+    ) {
+      // The learners' course and source figures follow the question's place.
+      await questionMoved(tx, id);
     }
 
     const latest = await repo.latestVersion(tx, id);

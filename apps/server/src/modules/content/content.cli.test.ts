@@ -24,7 +24,7 @@ describe('import command', () => {
     expect(await runImport(db, app.storage, [fixture('cardio.gift')], {}, out)).toBe(0);
     expect(lines.error).toEqual([]);
     expect(lines.log).toContain(
-      `${fixture('cardio.gift')}:22: Skipped: numerical questions are not supported.`,
+      `${fixture('cardio.gift')}:22: Dose: Skipped: numerical questions are not supported.`,
     );
     expect(lines.log.at(-1)).toMatch(
       /cardio\.gift: questions 4 created, 0 updated, 2 skipped; modules 1 created, 0 updated; courses 1 created, 0 updated; sources 0 created, 0 updated; clinical cases 0 created, 0 updated\. \d+\.\d s$/,

@@ -28,17 +28,22 @@ export function parseContent(
   const opts = { ...options, fileName: path.basename(options.fileName) };
   const decoded = decodeFile(data, options.encoding);
   if ('error' in decoded) return buildDocument([], opts, [decoded.error], []);
-  const text = decoded.text;
+  const result = parseText(decoded.text, format, opts);
+  if (decoded.warning) result.warnings.unshift(decoded.warning);
+  return result;
+}
+
+function parseText(text: string, format: ContentFormat, options: ParseOptions): ParseResult {
   switch (format) {
     case 'json':
       return parseJson(text);
     case 'csv':
-      return parseCsv(text, opts);
+      return parseCsv(text, options);
     case 'gift':
-      return parseGift(text, opts);
+      return parseGift(text, options);
     case 'aiken':
-      return parseAiken(text, opts);
+      return parseAiken(text, options);
     case 'moodle-xml':
-      return parseMoodleXml(text, opts);
+      return parseMoodleXml(text, options);
   }
 }

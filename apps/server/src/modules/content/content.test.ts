@@ -143,7 +143,7 @@ describe('importFile (JSON)', () => {
     const result = await importFile(db, app.storage, writeFile(doc));
     expect(result.ok).toBe(false);
     expect(result.errors).toEqual([
-      { record: 'questions[1] "d:q1"', message: 'choices: A question needs 2 to 8 choices.' },
+      { record: 'questions[1] "d:q1"', message: 'choices: A question needs 2 to 26 choices.' },
     ]);
     doc.questions![1]!.choices = [
       { text: 'A', is_correct: true },

@@ -20,11 +20,15 @@ const EMPTY: ContentDocument = {
   questions: [],
 };
 
-function where(parsed: ParseResult, path: PropertyKey[]): Pick<Problem, 'line' | 'record'> {
+function where(
+  parsed: ParseResult,
+  path: PropertyKey[],
+): Pick<Problem, 'line' | 'end_line' | 'record'> {
   if (path[0] === 'questions' && typeof path[1] === 'number') {
     const raw = parsed.document.questions?.[path[1]] as { external_id?: unknown } | undefined;
     const id = typeof raw?.external_id === 'string' ? ` "${raw.external_id}"` : '';
-    return { line: parsed.questionLines[path[1]], record: `questions[${path[1]}]${id}` };
+    const index = parsed.questionRecords?.[path[1]] ?? path[1];
+    return { ...parsed.questionLines[path[1]], record: `questions[${index}]${id}` };
   }
   if (typeof path[1] === 'number') return { record: `${String(path[0])}[${path[1]}]` };
   return {};
@@ -117,6 +121,7 @@ export async function validateContent(parsed: ParseResult): Promise<ValidatedCon
 }
 
 export function formatProblem(file: string, p: Problem): string {
-  const place = p.line !== undefined ? `${file}:${p.line}` : file;
+  const lines = p.end_line !== undefined ? `${p.line}-${p.end_line}` : p.line;
+  const place = lines !== undefined ? `${file}:${lines}` : file;
   return `${place}: ${p.record ? `${p.record}: ` : ''}${p.message}`;
 }

@@ -24,8 +24,8 @@ describe('GIFT', () => {
     expect(result.errors).toEqual([]);
     expect(result.document.questions).toHaveLength(4);
     expect(result.skipped).toEqual([
-      { line: 22, message: 'Skipped: numerical questions are not supported.' },
-      { line: 24, message: 'Skipped: essay questions are not supported.' },
+      { line: 22, record: 'Dose', message: 'Skipped: numerical questions are not supported.' },
+      { line: 24, record: 'Essay', message: 'Skipped: essay questions are not supported.' },
     ]);
     // module ← category, course ← sub-category
     expect(result.document.modules).toEqual([
@@ -73,7 +73,7 @@ describe('GIFT', () => {
       'gift',
       '::A:: First?{=yes ~no}\n\n::B:: Second?{=yes ~no\n\n::C:: Third?{=a ~b}\n',
     );
-    expect(result.errors).toEqual([{ line: 3, message: "'{' is never closed." }]);
+    expect(result.errors).toEqual([{ line: 3, record: 'B', message: "'{' is never closed." }]);
   });
 });
 
@@ -93,15 +93,19 @@ describe('Aiken', () => {
     expect(first!.external_id).toMatch(/^valves\.aiken:#[0-9a-f]{16}$/);
   });
 
-  it('reports every broken record with its line', async () => {
+  it('reports every broken record by the lines it spans, naming the faulty line', async () => {
     const result = await check('broken.aiken.txt', 'aiken');
     expect(result.errors).toEqual([
-      { line: 1, message: 'The question has no "ANSWER: X" line.' },
-      { line: 13, message: 'Unexpected line in an Aiken question: "NUMBERING: 123".' },
+      { line: 1, end_line: 3, message: 'The question has no "ANSWER: X" line.' },
+      {
+        line: 10,
+        end_line: 14,
+        message: 'Line 13: unexpected line in an Aiken question: "NUMBERING: 123".',
+      },
     ]);
   });
 
-  it('reports each bad record at its own line when no blank line separates the records', async () => {
+  it('reports each bad record by its own lines when no blank line separates the records', async () => {
     const text = [
       'Q1 lacks its answer line?', // 1
       'A) x',
@@ -129,9 +133,9 @@ describe('Aiken', () => {
     ].join('\n');
     const result = await check('packed.txt', 'aiken', text);
     expect(result.errors).toEqual([
-      { line: 1, message: 'The question has no "ANSWER: X" line.' },
-      { line: 10, message: 'Option C is out of order (expected B).' },
-      { line: 17, message: 'ANSWER: D names no option of the question.' },
+      { line: 1, end_line: 3, message: 'The question has no "ANSWER: X" line.' },
+      { line: 8, end_line: 11, message: 'Line 10: option C is out of order (expected B).' },
+      { line: 17, end_line: 19, message: 'ANSWER: D names no option of the question.' },
     ]);
     const parsed = parseContent(Buffer.from(text), 'aiken', { fileName: 'packed.txt' });
     expect(parsed.document.questions!.map((q) => q.stem)).toEqual([
@@ -275,7 +279,12 @@ describe('Moodle XML', () => {
     const result = await check('renal.xml', 'moodle-xml');
     expect(result.errors).toEqual([]);
     expect(result.skipped).toEqual([
-      { line: 25, message: 'Skipped: shortanswer questions are not supported.' },
+      {
+        line: 25,
+        end_line: 29,
+        record: 'Short',
+        message: 'Skipped: shortanswer questions are not supported.',
+      },
     ]);
     const oliguria = byName(result.document, 'Oliguria')!;
     expect(oliguria.type).toBe('qcm');
@@ -309,7 +318,7 @@ describe('Moodle XML', () => {
       '<quiz>\n<question type="multichoice">\n<name><text>E</text></name>\n<questiontext><text></text></questiontext>\n</question>\n</quiz>\n',
     );
     expect(empty.errors).toEqual([
-      { line: 2, message: "multichoice 'E': empty question text, no <answer>." },
+      { line: 2, end_line: 5, message: "multichoice 'E': empty question text, no <answer>." },
     ]);
   });
 
@@ -330,8 +339,8 @@ describe('Moodle XML', () => {
         '</quiz>\n',
     );
     expect(result.errors).toEqual([
-      { line: 2, message: "multichoice 'P': empty question text." },
-      { line: 7, message: "multichoice 'N': empty question text." },
+      { line: 2, end_line: 6, message: "multichoice 'P': empty question text." },
+      { line: 7, end_line: 12, message: "multichoice 'N': empty question text." },
     ]);
     // The same rule for every format: GIFT and CSV stems too.
     const gift = await check('markup.gift', 'gift', '<p></p>{=yes ~no}\n');
@@ -402,7 +411,7 @@ describe('JSON', () => {
     };
     const result = await check('bad.json', 'json', JSON.stringify(doc));
     expect(result.errors).toEqual([
-      { record: 'questions[0] "q1"', message: 'choices: A question needs 2 to 8 choices.' },
+      { record: 'questions[0] "q1"', message: 'choices: A question needs 2 to 26 choices.' },
       {
         record: 'questions[1] "q2"',
         message: 'type: A qcs question has exactly one correct choice; use qcm.',

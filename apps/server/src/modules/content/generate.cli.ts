@@ -3,7 +3,7 @@ import type { ContentDocument } from '@qbank/contract';
 import type { Config } from '../../config';
 import { openConfiguredDatabase } from '../../db/open';
 import { invalidateAll } from '../../lib/cache';
-import { rebuildAggregates } from '../stats/index';
+import { rebuildAll } from '../answers/index';
 import { hashPassword } from '../../lib/passwords';
 import type { Db } from '../../db/client';
 import { createStorage } from '../../lib/object-storage';
@@ -179,7 +179,7 @@ export async function generateData(
       bar.stop();
     }
     // The statistics' aggregates follow the history written above (decision 039).
-    if (written) await rebuildAggregates(db);
+    if (written) await rebuildAll(db);
     // Running servers drop their cached question pages (history and learners changed).
     await invalidateAll(db);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);

@@ -4,11 +4,11 @@ import type { User } from '../../lib/auth';
 import { notFound } from '../../lib/errors';
 import { assertPageExists, pageWindow } from '../../lib/pagination';
 import type { AccessDeps } from '../questions/access';
-import { loadAnswerableQuestion } from './answers';
-import * as repo from './evaluations.repository';
+import { loadAnswerableQuestion } from '../answers/index';
+import * as repo from '../cards/evaluations.repository';
 import { clock } from '../../lib/clock';
-import { requestFit } from './optimiser';
-import { applyRating } from './review-cards';
+import { requestFit } from '../cards/optimiser';
+import { applyRating } from '../cards/review-cards';
 
 type Deps = Pick<App, 'db'>;
 

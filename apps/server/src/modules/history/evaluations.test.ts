@@ -74,7 +74,7 @@ describe('POST /api/question-evaluations/', () => {
     const q = await buildQuestion(db);
     const at = new Date('2026-03-05T09:00:00Z');
     clock.now = () => at;
-    // A fast right answer grades itself easy…
+    // A fast right answer grades itself good (time alone never makes it easy)…
     await app.inject({
       method: 'POST',
       url: '/api/question_answer_history/',
@@ -82,7 +82,7 @@ describe('POST /api/question-evaluations/', () => {
       payload: { question: q.id, choices: [q.choices[0]!.id], mode: 'study', time_spent_ms: 5000 },
     });
     const [auto] = (await list(learner, `?question=${q.id}`)).json().results;
-    expect(auto.rating).toBe('easy');
+    expect(auto.rating).toBe('good');
     // …then the learner presses "hard": one review, the pressed one.
     clock.now = () => new Date(at.getTime() + 60_000);
     const rated = await rate(learner, { question: q.id, rating: 'hard' });

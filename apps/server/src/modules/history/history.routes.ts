@@ -17,7 +17,7 @@ import { requireUser } from '../../lib/auth';
 import { pageResponse } from '../../lib/pagination';
 import * as evaluations from './evaluations.service';
 import * as history from './history.service';
-import { cancelFits } from './optimiser';
+import { cancelFits } from '../cards/optimiser';
 
 const errors = { 400: fieldErrorsSchema, 401: detailErrorSchema, 404: detailErrorSchema };
 const security = [{ token: [] }];

@@ -10,11 +10,9 @@ import type { User } from '../../lib/auth';
 import { notFound } from '../../lib/errors';
 import { assertPageExists, pageWindow } from '../../lib/pagination';
 import type { AccessDeps } from '../questions/access';
-import { grade, loadAnswerableQuestion, logAnswer } from './answers';
+import { deleteHistoryEntry, grade, loadAnswerableQuestion, logAnswer } from '../answers/index';
 import * as repo from './history.repository';
-import { forgetCountedAnswer } from '../stats/index';
-import { recountStreak } from '../review/index';
-import { requestFit } from './optimiser';
+import { requestFit } from '../cards/optimiser';
 
 type Deps = Pick<App, 'db'>;
 type HistoryCreateInput = z.output<typeof historyCreateSchema>;
@@ -79,10 +77,5 @@ export async function listHistory({ db }: Deps, user: User, query: HistoryListQu
 }
 
 export async function deleteHistory({ db }: Deps, user: User, id: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const row = await repo.deleteHistory(tx, user.id, id);
-    if (!row) throw notFound();
-    if (row.counted) await forgetCountedAnswer(tx, row);
-    await recountStreak(tx, user.id, row.questionId);
-  });
+  if (!(await deleteHistoryEntry(db, user.id, id))) throw notFound();
 }

@@ -1,3 +1,4 @@
+import { choiceLetter } from '@qbank/contract';
 import type { Db } from '../../db/client';
 import type { QuestionType } from '../../db/schema/index';
 import {
@@ -109,8 +110,7 @@ export async function invalidateQuestionContent(db: Db, ids?: number[]): Promise
 
 export const contentCacheSize = (db: Db) => cardCache.peek(db)?.size ?? 0;
 
-/** A, B, C… (choices are at most 8). */
-const label = (index: number): string => String.fromCharCode(65 + index);
+const label = choiceLetter;
 
 const urls = (keys: string[] | null) => (keys ?? []).map((k) => mediaUrl(k)!);
 

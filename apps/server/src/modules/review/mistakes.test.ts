@@ -9,8 +9,8 @@ import {
 } from '../../db/schema/index';
 import { setupTestApp } from '../../../test/helper';
 import { buildQuestion, buildUser, startSession, type TestUser } from '../../../test/factories';
-import { rebuildAggregates } from '../stats/index';
-import { cancelFits, MIN_REVIEWS, optimiseLearner, requestFit } from '../history/optimiser';
+import { rebuildAll } from '../answers/index';
+import { cancelFits, MIN_REVIEWS, optimiseLearner, requestFit } from '../cards/optimiser';
 
 const { app, database } = await setupTestApp();
 const db = database.db;
@@ -144,7 +144,7 @@ describe('the shelf rows kept on each answer', () => {
       [a.id, 1],
       [b.id, 1],
     ]);
-    await rebuildAggregates(db);
+    await rebuildAll(db);
     expect(await rowsOf(learner)).toEqual(kept);
     // A question taken off line leaves the shelf.
     expect(await shelf(learner)).toEqual([a.id]);

@@ -17,10 +17,11 @@ const SESSION_NAMES = { due: 'Review', mistakes: 'Mistakes' } as const;
  * questions (the exam screen times and scores them).
  */
 export async function startRun(deps: AccessDeps, user: User, input: RunInput): Promise<ReviewRun> {
+  const scope = { module: input.module, course: input.course };
   const ids =
     input.source === 'due'
-      ? await dueQuestionIds(deps, user, input.tz_offset, RUN_MAX_QUESTIONS)
-      : await shelfQuestionIds(deps.db, user.id, RUN_MAX_QUESTIONS);
+      ? await dueQuestionIds(deps, user, input.tz_offset, scope, RUN_MAX_QUESTIONS)
+      : await shelfQuestionIds(deps.db, user.id, scope, RUN_MAX_QUESTIONS);
   const access = await loadAccess(deps, user);
   const exam = input.mode === 'exam';
   const readable = (await serializeQuestions(deps, user, ids, access, { exam })).filter(

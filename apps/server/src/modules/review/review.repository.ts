@@ -1,6 +1,13 @@
-import { and, asc, count, eq, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, lt, ne, sql, type SQL } from 'drizzle-orm';
+import type { Scope } from '@qbank/contract';
 import type { Db } from '../../db/client';
-import { courses, questionEvaluations, questions } from '../../db/schema/index';
+import {
+  courses,
+  questionEvaluations,
+  questions,
+  questionStreaks,
+  reviewLogs,
+} from '../../db/schema/index';
 
 interface Window {
   limit: number;
@@ -19,23 +26,128 @@ const summary = {
   clinical_case: questions.clinicalCaseId,
 };
 
-/** The learner's cards due before `before`, soonest first, with their question. */
-export async function dueCards(db: Db, userId: number, before: Date, window: Window) {
-  const where = and(eq(questionEvaluations.userId, userId), lt(questionEvaluations.dueAt, before));
-  const [{ total } = { total: 0 }] = await db
-    .select({ total: count() })
-    .from(questionEvaluations)
-    .where(where);
+/** A module or course scope as a condition on `questions` (joined to `courses`). */
+function scopeWhere(scope: Scope): SQL | undefined {
+  return and(
+    scope.course !== undefined ? eq(questions.courseId, scope.course) : undefined,
+    scope.module !== undefined ? eq(courses.moduleId, scope.module) : undefined,
+  );
+}
+
+/**
+ * The learner's cards due before `before`, soonest first, with their question and misses in a
+ * row; suspended cards are left out. `window` is already cut to the day's review limit.
+ */
+export async function dueCards(db: Db, userId: number, before: Date, scope: Scope, window: Window) {
+  const where = and(
+    eq(questionEvaluations.userId, userId),
+    lt(questionEvaluations.dueAt, before),
+    eq(questionEvaluations.suspended, false),
+    scopeWhere(scope),
+  );
+  const base = () =>
+    db
+      .select({ total: count() })
+      .from(questionEvaluations)
+      .innerJoin(questions, eq(questions.id, questionEvaluations.questionId))
+      .innerJoin(courses, eq(courses.id, questions.courseId));
+  const scoped = scope.course !== undefined || scope.module !== undefined;
+  const [{ total } = { total: 0 }] = scoped
+    ? await base().where(where)
+    : await db.select({ total: count() }).from(questionEvaluations).where(where);
+  if (window.limit <= 0) return { total, rows: [] };
   const found = await db
-    .select({ card: questionEvaluations, question: summary })
+    .select({
+      card: questionEvaluations,
+      question: summary,
+      misses: sql<number>`coalesce(${questionStreaks.misses}, 0)`,
+    })
     .from(questionEvaluations)
     .innerJoin(questions, eq(questions.id, questionEvaluations.questionId))
     .innerJoin(courses, eq(courses.id, questions.courseId))
+    .leftJoin(
+      questionStreaks,
+      and(
+        eq(questionStreaks.userId, userId),
+        eq(questionStreaks.questionId, questionEvaluations.questionId),
+      ),
+    )
     .where(where)
     .orderBy(asc(questionEvaluations.dueAt), asc(questionEvaluations.id))
     .limit(window.limit)
     .offset(window.offset);
   return { total, rows: found };
+}
+
+/** Reviews of cards already past new (state before ≠ new), and new cards started, since `from`. */
+export async function reviewsSince(db: Db, userId: number, from: Date) {
+  const [row] = await db
+    .select({
+      reviews: sql<number>`(count(*) filter (where ${ne(reviewLogs.state, 0)}))::int`,
+      started: sql<number>`(count(*) filter (where ${eq(reviewLogs.state, 0)}))::int`,
+    })
+    .from(reviewLogs)
+    .where(and(eq(reviewLogs.userId, userId), gte(reviewLogs.reviewedAt, from)));
+  return { reviews: row?.reviews ?? 0, started: row?.started ?? 0 };
+}
+
+/**
+ * Published lone questions (no clinical case) the learner never answered, in the scope (or
+ * their chosen modules when none is given), in course and question order, at most `limit`.
+ */
+export async function newQuestionIds(db: Db, userId: number, scope: Scope, limit: number) {
+  if (limit <= 0) return [];
+  const scoped = scope.course !== undefined || scope.module !== undefined;
+  const found = await db
+    .select({ id: questions.id })
+    .from(questions)
+    .innerJoin(courses, eq(courses.id, questions.courseId))
+    .where(
+      and(
+        eq(questions.isPublished, true),
+        sql`${questions.clinicalCaseId} is null`,
+        scoped
+          ? scopeWhere(scope)
+          : sql`${courses.moduleId} in (select module_id from module_filters where user_id = ${userId})`,
+        sql`not exists (select 1 from question_streaks s
+          where s.user_id = ${userId} and s.question_id = ${questions.id})`,
+      ),
+    )
+    .orderBy(asc(courses.order), asc(courses.id), asc(questions.order), asc(questions.id))
+    .limit(limit);
+  return found.map((r) => r.id);
+}
+
+/** Whether a question is published (a card's questions are). */
+export async function isPublished(db: Db, questionId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: questions.id })
+    .from(questions)
+    .where(and(eq(questions.id, questionId), eq(questions.isPublished, true)));
+  return Boolean(row);
+}
+
+/** The learner's card `cardId` with the longest run of misses among its questions `ids`. */
+export async function cardRow(db: Db, userId: number, cardId: number, ids: number[]) {
+  const [row] = await db
+    .select({
+      card: questionEvaluations,
+      misses: sql<number>`(select coalesce(max(s.misses), 0)::int from question_streaks s
+        where s.user_id = ${userId} and s.question_id in (${sql.join(ids, sql`, `)}))`,
+    })
+    .from(questionEvaluations)
+    .where(and(eq(questionEvaluations.userId, userId), eq(questionEvaluations.questionId, cardId)));
+  return row ? { ...row.card, misses: Number(row.misses) } : undefined;
+}
+
+/** Suspends or restores a learner's card; false when they have none. */
+export async function setSuspended(db: Db, userId: number, cardId: number, suspended: boolean) {
+  const updated = await db
+    .update(questionEvaluations)
+    .set({ suspended })
+    .where(and(eq(questionEvaluations.userId, userId), eq(questionEvaluations.questionId, cardId)))
+    .returning({ id: questionEvaluations.id });
+  return updated.length > 0;
 }
 
 /** Cards due per day from `dayStart` (day 0) for `days` days; negative days are overdue. */
@@ -46,7 +158,7 @@ export async function dueByDay(db: Db, userId: number, dayStart: Date, days: num
     sql`SELECT floor(extract(epoch FROM (due_at - ${dayStart.toISOString()}::timestamptz)) / 86400)::int AS day,
           count(*)::int AS n
         FROM question_evaluations
-        WHERE user_id = ${userId} AND due_at < ${end.toISOString()}::timestamptz
+        WHERE user_id = ${userId} AND due_at < ${end.toISOString()}::timestamptz AND NOT suspended
         GROUP BY 1`,
   );
 }

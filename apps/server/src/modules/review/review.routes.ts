@@ -1,5 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  cardGradeSchema,
+  cardParamsSchema,
+  cardSuspendSchema,
   detailErrorSchema,
   dueCardSchema,
   dueQuerySchema,
@@ -16,6 +19,7 @@ import {
 } from '@qbank/contract';
 import { requireUser } from '../../lib/auth';
 import { paginatedResponse } from '../../lib/pagination';
+import { getCard, suspendCard } from './cards.service';
 import { startRun } from './review-run.service';
 import * as review from './review.service';
 
@@ -120,5 +124,36 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return paginatedResponse(request, request.query, total, results);
     },
+  );
+
+  app.get(
+    '/review/cards/:question/',
+    {
+      schema: {
+        tags: ['review'],
+        summary:
+          "The caller's card of a question: how it was graded and what each rating button would schedule",
+        security,
+        params: cardParamsSchema,
+        response: { 200: cardGradeSchema, ...errors, 404: detailErrorSchema },
+      },
+    },
+    async (request) => getCard(app, requireUser(request), request.params.question),
+  );
+
+  app.put(
+    '/review/cards/:question/suspended/',
+    {
+      schema: {
+        tags: ['review'],
+        summary: "Suspends or restores the caller's card (a suspended card is never due)",
+        security,
+        params: cardParamsSchema,
+        body: cardSuspendSchema,
+        response: { 200: cardGradeSchema, ...errors, 404: detailErrorSchema },
+      },
+    },
+    async (request) =>
+      suspendCard(app, requireUser(request), request.params.question, request.body.suspended),
   );
 };

@@ -2,8 +2,11 @@ import {
   CARD_STATES,
   DESIRED_RETENTION_MAX,
   FORECAST_DAYS,
-  LEECH_LAPSES,
+  isLeech,
   MISTAKES_STREAK_DEFAULT,
+  NEW_PER_DAY_DEFAULT,
+  REVIEWS_PER_DAY_DEFAULT,
+  type Scope,
   type DueCard,
   type DueQuery,
   type Forecast,
@@ -16,10 +19,10 @@ import type { Db } from '../../db/client';
 import type { User } from '../../lib/auth';
 import { clock } from '../../lib/clock';
 import { assertPageExists, pageWindow } from '../../lib/pagination';
-import { DEFAULT_RETENTION } from '../history/fsrs';
-import * as logs from '../history/review-log.repository';
+import { DEFAULT_RETENTION } from '../cards/fsrs';
+import * as logs from '../cards/review-log.repository';
 import * as mistakes from './mistakes.repository';
-import { rebucketDays } from '../stats/index';
+import { rebucketDays } from '../answers/index';
 import * as repo from './review.repository';
 
 const DAY_MS = 86_400_000;
@@ -45,6 +48,8 @@ export async function getSettings(deps: Deps, user: User): Promise<ReviewSetting
     personalised: Boolean(row?.weights),
     personalised_at: row?.weightsUpdatedAt?.toISOString() ?? null,
     time_zone: row?.timeZone ?? 'UTC',
+    new_per_day: row?.newPerDay ?? NEW_PER_DAY_DEFAULT,
+    reviews_per_day: row?.reviewsPerDay ?? REVIEWS_PER_DAY_DEFAULT,
   };
 }
 
@@ -60,6 +65,8 @@ export async function updateSettings(deps: Deps, user: User, input: ReviewSettin
     );
   }
   if (input.mistakes_streak !== undefined) values.mistakesStreak = input.mistakes_streak;
+  if (input.new_per_day !== undefined) values.newPerDay = input.new_per_day;
+  if (input.reviews_per_day !== undefined) values.reviewsPerDay = input.reviews_per_day;
   const before = (await logs.findSettings(db, userId))?.timeZone ?? 'UTC';
   if (input.time_zone !== undefined) {
     // Stored as the runtime spells it (Intl accepts any case; one spelling per zone).
@@ -73,20 +80,42 @@ export async function updateSettings(deps: Deps, user: User, input: ReviewSettin
   return getSettings(deps, user);
 }
 
-/** Cards due before the end of the learner's today, soonest first. */
+/**
+ * What is left of the learner's daily limits today: reviews the queue still offers, and new
+ * questions a due run may still open.
+ */
+export async function dailyAllowance(db: Db, userId: number, dayStart: Date) {
+  const settings = await logs.findSettings(db, userId);
+  const done = await repo.reviewsSince(db, userId, dayStart);
+  return {
+    reviews: Math.max(0, (settings?.reviewsPerDay ?? REVIEWS_PER_DAY_DEFAULT) - done.reviews),
+    new: Math.max(0, (settings?.newPerDay ?? NEW_PER_DAY_DEFAULT) - done.started),
+  };
+}
+
+/**
+ * Cards due before the end of the learner's today, soonest first, in the scope, at most the
+ * reviews left of the day's limit (the total says how many the queue offers).
+ */
 export async function listDue(deps: Deps, user: User, query: DueQuery) {
   const { db } = deps;
   const userId = user.id;
-  const end = new Date(startOfLearnerDay(clock.now(), query.tz_offset).getTime() + DAY_MS);
-  const { total, rows } = await repo.dueCards(db, userId, end, pageWindow(query));
+  const dayStart = startOfLearnerDay(clock.now(), query.tz_offset);
+  const end = new Date(dayStart.getTime() + DAY_MS);
+  const allowance = await dailyAllowance(db, userId, dayStart);
+  const window = pageWindow(query);
+  const limited = { ...window, limit: Math.min(window.limit, allowance.reviews - window.offset) };
+  const scope = { module: query.module, course: query.course };
+  const found = await repo.dueCards(db, userId, end, scope, limited);
+  const total = Math.min(found.total, allowance.reviews);
   assertPageExists(query, total);
-  const results: DueCard[] = rows.map(({ card, question }) => ({
+  const results: DueCard[] = found.rows.map(({ card, question, misses }) => ({
     question,
     state: CARD_STATES[card.state] ?? 'new',
     due_at: card.dueAt.toISOString(),
     reps: card.reps,
     lapses: card.lapses,
-    is_leech: card.lapses >= LEECH_LAPSES,
+    is_leech: isLeech({ lapses: card.lapses, misses: Number(misses) }),
   }));
   return { total, results };
 }
@@ -120,10 +149,10 @@ export async function listMistakes(deps: Deps, user: User, query: MistakesQuery)
   const { db } = deps;
   const userId = user.id;
   const streak = await shelfStreak(db, userId);
-  const leechOnly = query.leech === true;
-  const rows = await mistakes.listShelf(db, userId, streak, leechOnly, pageWindow(query));
+  const filter = { leechOnly: query.leech === true, module: query.module, course: query.course };
+  const rows = await mistakes.listShelf(db, userId, streak, filter, pageWindow(query));
   // The page carries the total; past the last page, count apart (for the 404).
-  const total = rows[0]?.total ?? (await mistakes.countShelf(db, userId, streak, leechOnly));
+  const total = rows[0]?.total ?? (await mistakes.countShelf(db, userId, streak, filter));
   assertPageExists(query, total);
   const results: Mistake[] = rows.map((row) => ({
     question: {
@@ -137,28 +166,43 @@ export async function listMistakes(deps: Deps, user: User, query: MistakesQuery)
     last_wrong_at: row.last_wrong_at ? iso(row.last_wrong_at) : null,
     streak: Number(row.streak),
     lapses: Number(row.lapses),
-    is_leech: Number(row.lapses) >= LEECH_LAPSES,
+    is_leech: isLeech({ lapses: Number(row.lapses), misses: Number(row.misses) }),
+    suspended: row.suspended === true,
   }));
   return { total, results };
 }
 
-/** Question ids of the shelf in its order (leeches first), at most `limit`. */
-export async function shelfQuestionIds(db: Db, userId: number, limit: number) {
+/** Question ids of the shelf in its order (leeches first), in the scope, at most `limit`. */
+export async function shelfQuestionIds(db: Db, userId: number, scope: Scope, limit: number) {
   const streak = await shelfStreak(db, userId);
-  const rows = await mistakes.listShelf(db, userId, streak, false, { limit, offset: 0 });
+  const filter = { leechOnly: false, ...scope };
+  const rows = await mistakes.listShelf(db, userId, streak, filter, { limit, offset: 0 });
   return rows.map((r) => r.question_id);
 }
 
-/** Question ids of today's due cards, a case's card opening all its questions. */
-export async function dueQuestionIds(deps: Deps, user: User, tzOffset: number, limit: number) {
+/**
+ * Question ids of today's due cards in the scope (a case's card opening all its questions),
+ * then, while the run has room, new questions up to what is left of the day's new limit.
+ */
+export async function dueQuestionIds(
+  deps: Deps,
+  user: User,
+  tzOffset: number,
+  scope: Scope,
+  limit: number,
+) {
   const { db } = deps;
   const { results: rows } = await listDue(deps, user, {
     page: 1,
     page_size: limit,
     tz_offset: tzOffset,
+    ...scope,
   });
   const leads = rows.filter((r) => r.question.clinical_case !== null).map((r) => r.question.id);
   const members = await repo.caseMembers(db, leads);
-  const ids = rows.flatMap((r) => members.get(r.question.id) ?? [r.question.id]);
-  return [...new Set(ids)].slice(0, limit);
+  const ids = [...new Set(rows.flatMap((r) => members.get(r.question.id) ?? [r.question.id]))];
+  const dayStart = startOfLearnerDay(clock.now(), tzOffset);
+  const room = Math.min(limit - ids.length, (await dailyAllowance(db, user.id, dayStart)).new);
+  const fresh = await repo.newQuestionIds(db, user.id, scope, room);
+  return [...ids, ...fresh].slice(0, limit);
 }

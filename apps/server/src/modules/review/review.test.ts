@@ -4,10 +4,10 @@ import { clinicalCases } from '../../db/schema/index';
 import { clock } from '../../lib/clock';
 import { setupTestApp } from '../../../test/helper';
 import { buildCourse, buildQuestion, buildUser, type TestUser } from '../../../test/factories';
-import { GRADE } from '../history/fsrs';
-import { gradeFromAnswer } from '../history/grade';
-import { writeCardIfUnchanged } from '../history/evaluations.repository';
-import { cardContext } from '../history/review-log.repository';
+import { GRADE } from '../cards/fsrs';
+import { gradeFromAnswer } from '../cards/grade';
+import { writeCardIfUnchanged } from '../answers/effects/review-cards.repository';
+import { cardContext } from '../cards/review-log.repository';
 
 const { app, database } = await setupTestApp();
 const db = database.db;
@@ -57,6 +57,8 @@ describe('review settings', () => {
       personalised: false,
       personalised_at: null,
       time_zone: 'UTC',
+      new_per_day: 20,
+      reviews_per_day: 200,
     });
     const saved = await send(learner, 'PATCH', 'review/settings/', {
       desired_retention: 0.85,
@@ -91,7 +93,7 @@ describe('review settings', () => {
     await answer(learner, q.id, right(q), 5000);
     const [card] = (await get(learner, `question-evaluations/?question=${q.id}`)).json().results;
     const low = fsrs({ ...reference.parameters, request_retention: 0.7 });
-    const expected = low.next(createEmptyCard(at), at, GRADE.easy).card;
+    const expected = low.next(createEmptyCard(at), at, GRADE.good).card;
     expect(card.due_at).toBe(expected.due.toISOString());
   });
 });

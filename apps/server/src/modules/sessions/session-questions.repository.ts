@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessionQuestions } from '../../db/schema/index';
 
@@ -8,23 +8,6 @@ interface Window {
   limit: number;
   offset: number;
 }
-
-/**
- * A batch's session answers (its `input` rows with a `session_id`), as CTEs of the answers'
- * statement (`recordAnswerBatch`): `saved`, the session's row for the question (a second answer
- * replaces the first), returning its id by learner, and the session's last activity.
- */
-export const SESSION_ANSWER_WRITES: SQL = sql`saved as (insert into session_questions (session_id,
-      user_id, question_id, choices, is_correct, score, confidence, answered_at)
-    select i.session_id, i.user_id, i.question_id, i.choices, i.is_correct, i.score,
-      i.confidence, i.answered_at
-    from input i where i.session_id is not null order by i.user_id
-    on conflict (session_id, question_id) do update set choices = excluded.choices,
-      is_correct = excluded.is_correct, score = excluded.score, confidence = excluded.confidence,
-      answered_at = excluded.answered_at
-    returning id, user_id),
-  touched as (update sessions s set updated_at = i.answered_at
-    from input i where s.id = i.session_id)`;
 
 export async function listSessionQuestions(
   db: Db,

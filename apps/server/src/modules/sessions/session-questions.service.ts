@@ -8,14 +8,14 @@ import type { App } from '../../app';
 import type { User } from '../../lib/auth';
 import { badRequest, notFound } from '../../lib/errors';
 import { assertPageExists, pageWindow } from '../../lib/pagination';
-import { requestFit } from '../history/optimiser';
+import { requestFit } from '../cards/optimiser';
 import {
   correctionOf,
   grade,
   loadAnswerableQuestion,
   loadQuestions,
   logAnswer,
-} from '../history/answers';
+} from '../answers/index';
 import type { AccessDeps } from '../questions/access';
 import { answerSession } from './answer-sessions';
 import * as repo from './session-questions.repository';

@@ -10,7 +10,7 @@ import {
 } from '../../../test/factories';
 import { questionAnswerHistory } from '../../db/schema/index';
 import { dayIn, streaks } from './dashboard.service';
-import { rebuildAggregates } from './aggregates.repository';
+import { rebuildAll } from '../answers/index';
 import { studyModule, writeHistory, type PastAnswer } from './stats.fixtures';
 
 const { app, database } = await setupTestApp({ FREE_QUESTIONS_PER_COURSE: '1000' });
@@ -173,7 +173,7 @@ describe('days in the learner’s time zone', () => {
       mode: 'study',
       createdAt: nearMidnight,
     });
-    await rebuildAggregates(db);
+    await rebuildAll(db);
     const day = (d: number) => `${nearMidnight.getUTCFullYear()}-01-${d}`;
     expect(await days(learner)).toEqual([day(10)]);
 

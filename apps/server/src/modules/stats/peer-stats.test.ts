@@ -12,8 +12,8 @@ import {
   type TestUser,
 } from '../../../test/factories';
 import { writeHistory } from './stats.fixtures';
-import { bucketOf, difficultyOf, histogramMedian } from './measures';
-import { rebuildAggregates } from './aggregates.repository';
+import { bucketOf, difficultyOf, histogramMedian } from '../answers/effects/measures';
+import { rebuildAll } from '../answers/index';
 
 const { app, database } = await setupTestApp({ FREE_QUESTIONS_PER_COURSE: '1000' });
 const db = database.db;
@@ -95,7 +95,7 @@ describe('GET /api/questns/{id}/stats/', () => {
     expect(seen.statusCode).toBe(200);
     expect(seen.json()).toEqual(expected);
     // The rebuild (the migration's backfill) reaches the same figures as the writes.
-    await rebuildAggregates(db);
+    await rebuildAll(db);
     expect((await stats(learners[0]!, q.id)).json()).toEqual(expected);
 
     // Before answering, the choice shares stay hidden (they give the key away).

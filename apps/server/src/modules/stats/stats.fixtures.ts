@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import { moduleFilters, questionAnswerHistory } from '../../db/schema/index';
-import { rebuildAggregates } from './aggregates.repository';
+import { rebuildAll } from '../answers/index';
 
 /**
  * Test populations with known answer patterns, written straight to the history and then
@@ -37,7 +37,7 @@ export async function writeHistory(db: Db, answers: PastAnswer[]): Promise<void>
       createdAt: new Date(now - (a.daysAgo ?? 0) * DAY - (answers.length - i) * 1000),
     })),
   );
-  await rebuildAggregates(db);
+  await rebuildAll(db);
 }
 
 export async function studyModule(db: Db, userId: number, moduleId: number) {

@@ -1,19 +1,18 @@
 import {
+  choiceLetter,
   PEER_STATS_MIN_LEARNERS,
   type QuestionDifficulty,
   type QuestionStats,
 } from '@qbank/contract';
 import type { User } from '../../lib/auth';
 import { assertQuestionAccess, type AccessDeps } from '../questions/access';
-import { difficultyOf, histogramMedian, shareOf } from './measures';
+import { difficultyOf, histogramMedian, shareOf } from '../answers/effects/measures';
 import * as repo from './stats.repository';
-
-const LETTERS = 'ABCDEFGH';
 
 /**
  * What other learners did with one question: 404/403 as any single-question read. The choice
  * shares give the key away, so they come only once the caller has answered the question; no
- * figure comes before PEER_STATS_MIN_LEARNERS learners answered (decision 044), so none tells
+ * figure comes before PEER_STATS_MIN_LEARNERS learners answered (decision 046), so none tells
  * what one other learner did. The count of answers itself tells nobody's answer.
  */
 export async function questionStats(
@@ -35,7 +34,7 @@ export async function questionStats(
     difficulty: difficultyOf(answers, peer?.correct ?? 0),
     choices: picks.map((c, i) => ({
       id: c.id,
-      letter: LETTERS[i] ?? String(i + 1),
+      letter: choiceLetter(i),
       picked: c.picked,
       share: shareOf(c.picked, answers) ?? 0,
     })),

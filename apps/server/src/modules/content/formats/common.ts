@@ -1,25 +1,43 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
+import chardet from 'chardet';
 import iconv from 'iconv-lite';
 import {
+  choiceLetter,
   CONTENT_FORMAT,
   CONTENT_VERSION,
+  hasVisibleContent,
   type ContentDocumentInput,
   type ContentImage,
 } from '@qbank/contract';
 
-/** A problem found in a file: `line` (1-based) or `record` says where. */
+/**
+ * A problem found in a file: the lines of its record (`line` to `end_line`, 1-based) or
+ * `record` say where.
+ */
 export interface Problem {
   line?: number;
+  /** Last line of the record, when it spans more than one. */
+  end_line?: number;
   record?: string;
   message: string;
+}
+
+/** Where a record lies in its file. */
+export type Lines = Pick<Problem, 'line' | 'end_line'>;
+
+/** The lines `first` to `last` of a record (a one-line record has no `end_line`). */
+export function linesOf(first: number, last: number): Lines {
+  return last > first ? { line: first, end_line: last } : { line: first };
 }
 
 /** What every parser returns: the document in our JSON format, plus what it could not use. */
 export interface ParseResult {
   document: ContentDocumentInput;
-  /** Line of each question of `document.questions` (same index), when the format has lines. */
-  questionLines: (number | undefined)[];
+  /** Lines of each question of `document.questions` (same index), when the format has lines. */
+  questionLines: Lines[];
+  /** The file's own index of each question, when records were left out before (JSON). */
+  questionRecords?: number[];
   /** Bad records: the whole file is refused when there is one. */
   errors: Problem[];
   /** Records of kinds we do not support (essay, matching…): skipped, each with a message. */
@@ -39,7 +57,9 @@ export interface ParseOptions {
 
 /** One question as a text format describes it, before it is placed in the catalogue. */
 export interface RawQuestion {
+  /** First and last line of the record. */
   line: number;
+  endLine: number;
   /** Title (GIFT ::title::, XML <name>, CSV name column): identifies it within the file. */
   name?: string;
   /** An id the file gives explicitly (Moodle idnumber, GIFT `// [id:…]`). */
@@ -115,13 +135,15 @@ export function buildDocument(
     modules: [],
     questions: [],
   };
-  const questionLines: (number | undefined)[] = [];
+  const questionLines: Lines[] = [];
   const seen = new Map<string, { content: string; line: number }>();
   const warnings: Problem[] = [];
 
   for (const raw of raws) {
-    if (!hasContent(raw.stem)) {
-      errors.push({ line: raw.line, message: 'The question has no text.' });
+    const lines = { ...linesOf(raw.line, raw.endLine), ...(raw.name ? { record: raw.name } : {}) };
+    const problem = recordProblem(raw);
+    if (problem) {
+      errors.push({ ...lines, message: problem });
       continue;
     }
     const moduleName = (raw.category?.[0] ?? defaultModule).slice(0, 200);
@@ -159,7 +181,7 @@ export function buildDocument(
     if (previous !== undefined) {
       if (previous.content === content) {
         warnings.push({
-          line: raw.line,
+          ...lines,
           message: `Same question as line ${previous.line}: imported once.`,
         });
         continue;
@@ -201,7 +223,7 @@ export function buildDocument(
         explanation: c.feedback ?? '',
       })),
     });
-    questionLines.push(raw.line);
+    questionLines.push(lines);
   }
   document.modules = [...modules.values()].map((m) => ({
     external_id: m.external_id,
@@ -213,16 +235,15 @@ export function buildDocument(
 }
 
 /**
- * False for a text that shows nothing: only markup without text (`<p dir="ltr"></p>`), spaces,
- * `&nbsp;` or `<br>`. An image, a formula or a media element counts as content.
+ * What makes a record unusable in every format: a stem or a choice that shows nothing (issue 39:
+ * a failed export leaves `<p></p>` answers). A choice whose only content is an image is valid.
  */
-export function hasContent(markup: string): boolean {
-  if (/<(img|svg|video|audio|object|iframe|math)\b/i.test(markup)) return true;
-  const text = markup
-    .replace(/<!--[\s\S]*?-->/g, '')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(nbsp|#160|#xa0|ensp|emsp|thinsp|zwnj|zwj|#8203);/gi, '');
-  return /[^\s\u200b-\u200d\ufeff]/.test(text);
+function recordProblem(raw: RawQuestion): string | undefined {
+  if (!hasVisibleContent(raw.stem)) return 'The question has no text.';
+  const blank = raw.choices.flatMap((c, i) => (hasVisibleContent(c.text) ? [] : [choiceLetter(i)]));
+  if (blank.length === 1) return `Choice ${blank[0]} has no text and no image.`;
+  if (blank.length) return `Choices ${blank.join(', ')} have no text and no image.`;
+  return undefined;
 }
 
 /** Splits a file into lines without a BOM, whatever its line endings. */
@@ -230,14 +251,22 @@ export function splitLines(text: string): string[] {
   return text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
 }
 
+/** `encoding: 'auto'`: UTF-8 when the file is UTF-8, else the encoding chardet reads in it. */
+export const AUTO_ENCODING = 'auto';
+
 /**
- * The text of an imported file (issue 17, decision 031). With `encoding` (`--encoding`), decoded
- * with iconv-lite (windows-1252, gb18030, iso-8859-15, shift_jis…: the real characters, e.g.
- * 0x92 → ’). Without it: UTF-8 (a BOM is dropped; a UTF-16 BOM is honoured); a file that is not
- * UTF-8 is refused at its first bad line, never imported as mojibake.
+ * The text of an imported file (issue 17, decision 031). With `encoding` (`--encoding`, or the
+ * web import's choice), decoded with iconv-lite (windows-1252, gb18030, iso-8859-15, shift_jis…:
+ * the real characters, e.g. 0x92 → ’). With `auto` (issue 38: the web's default), a file that is
+ * not UTF-8 is decoded in the encoding chardet detects, said in a warning. Without it: UTF-8 (a
+ * BOM is dropped; a UTF-16 BOM is honoured); a file that is not UTF-8 is refused at its first bad
+ * line, never imported as mojibake.
  */
-export function decodeFile(data: Buffer, encoding?: string): { text: string } | { error: Problem } {
-  if (encoding !== undefined) {
+export function decodeFile(
+  data: Buffer,
+  encoding?: string,
+): { text: string; warning?: Problem } | { error: Problem } {
+  if (encoding !== undefined && encoding !== AUTO_ENCODING) {
     if (!iconv.encodingExists(encoding)) {
       return {
         error: { message: `Unknown encoding "${encoding}" (e.g. utf-8, windows-1252, gb18030).` },
@@ -251,27 +280,46 @@ export function decodeFile(data: Buffer, encoding?: string): { text: string } | 
   try {
     return { text: strict.decode(data) };
   } catch {
-    let start = 0;
-    let line = 1;
-    for (let i = 0; i <= data.length; i++) {
-      if (i < data.length && data[i] !== 0x0a) continue;
-      try {
-        strict.decode(data.subarray(start, i));
-      } catch {
-        break;
-      }
-      start = i + 1;
-      line++;
+    const detected = encoding === AUTO_ENCODING ? detectEncoding(data) : undefined;
+    if (detected) {
+      return {
+        text: iconv.decode(data, detected),
+        warning: { message: `The file is not UTF-8: read as ${detected} (detected).` },
+      };
     }
-    return {
-      error: {
-        line,
-        message:
-          "This line is not UTF-8 text: give the file's encoding with --encoding " +
-          '(e.g. windows-1252, gb18030) or save the file as UTF-8.',
-      },
-    };
+    return { error: { line: firstBadLine(data), message: NOT_UTF8 } };
   }
+}
+
+const NOT_UTF8 =
+  "This line is not UTF-8 text: give the file's encoding with --encoding " +
+  '(e.g. windows-1252, gb18030) or save the file as UTF-8.';
+
+/**
+ * The encoding chardet finds, if iconv-lite can read it. ISO-8859-1 is read as its superset
+ * Windows-1252, which Excel writes on Windows (’ “ ” € œ live in 0x80–0x9F).
+ */
+function detectEncoding(data: Buffer): string | undefined {
+  const found = chardet.detect(data)?.toLowerCase();
+  if (!found || !iconv.encodingExists(found)) return undefined;
+  return found === 'iso-8859-1' ? 'windows-1252' : found;
+}
+
+function firstBadLine(data: Buffer): number {
+  const strict = new TextDecoder('utf-8', { fatal: true });
+  let start = 0;
+  let line = 1;
+  for (let i = 0; i <= data.length; i++) {
+    if (i < data.length && data[i] !== 0x0a) continue;
+    try {
+      strict.decode(data.subarray(start, i));
+    } catch {
+      break;
+    }
+    start = i + 1;
+    line++;
+  }
+  return line;
 }
 
 /**

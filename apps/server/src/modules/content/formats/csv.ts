@@ -1,6 +1,8 @@
+import Papa from 'papaparse';
 import {
   buildDocument,
   cleanCategory,
+  linesOf,
   type ParseOptions,
   type ParseResult,
   type Problem,
@@ -9,57 +11,53 @@ import {
 
 interface Row {
   line: number;
+  endLine: number;
   cells: string[];
 }
 
-/** RFC 4180 records (quoted cells may hold commas, quotes and line breaks), with their line. */
+/** Separators a spreadsheet may use: Excel in a French locale saves with semicolons. */
+const DELIMITERS = [',', ';', '\t', '|'];
+
+/**
+ * RFC 4180 records (quoted cells may hold separators, quotes and line breaks) with the lines each
+ * spans. Papa Parse guesses the separator from the first rows (issue 38: French spreadsheets).
+ */
 export function readCsv(text: string): { rows: Row[]; error?: Problem } {
-  const src = text.replace(/^\uFEFF/, '');
+  const src = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  const lineAt = lineCounter(src);
   const rows: Row[] = [];
-  let cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let line = 1;
-  let rowLine = 1;
-  let quoteLine = 1;
-  for (let i = 0; i < src.length; i++) {
-    const c = src[i]!;
-    if (quoted) {
-      if (c === '"') {
-        if (src[i + 1] === '"') {
-          cell += '"';
-          i++;
-        } else quoted = false;
-      } else {
-        if (c === '\n') line++;
-        cell += c;
+  let error: Problem | undefined;
+  let start = 0;
+  Papa.parse<string[]>(src, {
+    delimitersToGuess: DELIMITERS,
+    newline: '\n',
+    step: (result) => {
+      const end = result.meta.cursor;
+      const line = lineAt(start);
+      const quote = result.errors.find((e) => e.code === 'MissingQuotes');
+      if (quote) {
+        error ??= { line: lineAt(quote.index ?? start), message: 'A quoted cell is never closed.' };
       }
-      continue;
-    }
-    if (c === '"' && cell.trim() === '') {
-      quoted = true;
-      quoteLine = line;
-      cell = '';
-    } else if (c === ',') {
-      cells.push(cell);
-      cell = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && src[i + 1] === '\n') i++;
-      cells.push(cell);
-      rows.push({ line: rowLine, cells });
-      cells = [];
-      cell = '';
-      line++;
-      rowLine = line;
-    } else cell += c;
-  }
-  if (quoted)
-    return { rows, error: { line: quoteLine, message: 'A quoted cell is never closed.' } };
-  if (cell !== '' || cells.length) {
-    cells.push(cell);
-    rows.push({ line: rowLine, cells });
-  }
-  return { rows: rows.filter((r) => r.cells.some((c) => c.trim() !== '')) };
+      // The cursor stands after the row's line break, if it has one.
+      const endLine = lineAt(src[end - 1] === '\n' ? end - 2 : end - 1);
+      start = end;
+      if (result.data.some((c) => c.trim() !== '')) {
+        rows.push({ line, endLine: Math.max(line, endLine), cells: result.data });
+      }
+    },
+  });
+  return { rows, error };
+}
+
+/** Line (1-based) of a character offset, for offsets asked in increasing order. */
+function lineCounter(text: string): (offset: number) => number {
+  let at = 0;
+  let line = 1;
+  return (offset) => {
+    if (offset < at) [at, line] = [0, 1];
+    for (; at < offset && at < text.length; at++) if (text[at] === '\n') line++;
+    return line;
+  };
 }
 
 type Role =
@@ -75,7 +73,8 @@ type Role =
         | 'course'
         | 'tags'
         | 'source'
-        | 'year';
+        | 'year'
+        | 'kind';
     }
   | { kind: 'choice'; index: number }
   | { kind: 'correctLetter' };
@@ -106,9 +105,10 @@ function roleOf(header: string): Role | undefined {
   if (h === 'tags') return { kind: 'tags' };
   if (['source', 'exam', 'session'].includes(h)) return { kind: 'source' };
   if (h === 'year') return { kind: 'year' };
+  if (['type', 'qtype', 'questiontype'].includes(h)) return { kind: 'kind' };
   if (/^answer \d$/.test(h)) return { kind: 'correctLetter' };
-  if (/^[a-h]$/.test(h)) return { kind: 'choice', index: h.charCodeAt(0) - 97 };
-  const numbered = /^(?:answer|choice|option)([1-8])$/.exec(h);
+  if (/^[a-z]$/.test(h)) return { kind: 'choice', index: h.charCodeAt(0) - 97 };
+  const numbered = /^(?:answer|choice|option)([1-9]|1\d|2[0-6])$/.exec(h);
   if (numbered) return { kind: 'choice', index: Number(numbered[1]) - 1 };
   return undefined;
 }
@@ -118,13 +118,34 @@ function correctIndexes(value: string, letters: boolean): number[] | undefined {
   const v = value.trim();
   if (!letters && /^\d+(\s*[,;\s]\s*\d+)*$/.test(v))
     return v.split(/[,;\s]+/).map((n) => Number(n) - 1);
-  if (/^[A-Ha-h]([,;\s]*[A-Ha-h])*$/.test(v)) {
+  if (/^[A-Za-z]([,;\s]*[A-Za-z])*$/.test(v)) {
     return v
       .replace(/[,;\s]/g, '')
       .toUpperCase()
       .split('')
       .map((l) => l.charCodeAt(0) - 65);
   }
+  return undefined;
+}
+
+/** Kinds a `type` column may name that are choice questions (Moodle's, ours, common words). */
+const CHOICE_KINDS = new Set([
+  '',
+  'qcs',
+  'qcm',
+  'mcq',
+  'multichoice',
+  'multiple choice',
+  'truefalse',
+]);
+
+/**
+ * The kind of a row we do not import (issue 39): named by a `type` column (essay, matching…), or a
+ * row with neither choices nor a correct answer (an essay written as a spreadsheet row).
+ */
+function unsupportedKind(kind: string, slots: string[], correct: Set<number>): string | undefined {
+  if (!CHOICE_KINDS.has(kind)) return kind;
+  if (!slots.some(Boolean) && !correct.size) return 'essay';
   return undefined;
 }
 
@@ -173,10 +194,12 @@ export function parseCsv(text: string, options: ParseOptions): ParseResult {
   if (errors.length) return buildDocument([], options, errors, []);
 
   const raws: RawQuestion[] = [];
+  const skipped: Problem[] = [];
   for (const row of rows.slice(1)) {
+    const lines = linesOf(row.line, row.endLine);
     if (row.cells.length !== header.cells.length) {
       errors.push({
-        line: row.line,
+        ...lines,
         message: `${row.cells.length} fields, the header has ${header.cells.length}.`,
       });
       continue;
@@ -192,6 +215,7 @@ export function parseCsv(text: string, options: ParseOptions): ParseResult {
     let tags: string[] = [];
     let source = '';
     let year: number | null = null;
+    let kind = '';
     let bad: string | undefined;
     row.cells.forEach((raw, i) => {
       const role = roles[i]!;
@@ -221,6 +245,9 @@ export function parseCsv(text: string, options: ParseOptions): ParseResult {
         case 'source':
           source = value;
           break;
+        case 'kind':
+          kind = value.toLowerCase();
+          break;
         case 'year':
           if (!value) break;
           year = /^\d{4}$/.test(value) ? Number(value) : null;
@@ -242,6 +269,11 @@ export function parseCsv(text: string, options: ParseOptions): ParseResult {
         }
       }
     });
+    const unsupported = unsupportedKind(kind, slots, correct);
+    if (!bad && unsupported) {
+      skipped.push({ ...lines, message: `Skipped: ${unsupported} questions are not supported.` });
+      continue;
+    }
     if (!bad && !correct.size) bad = 'Empty correct answer.';
     if (!bad && !stem) bad = 'The question has no text.';
     const choices: RawQuestion['choices'] = [];
@@ -254,7 +286,7 @@ export function parseCsv(text: string, options: ParseOptions): ParseResult {
       });
     }
     if (bad) {
-      errors.push({ line: row.line, message: bad });
+      errors.push({ ...lines, message: bad });
       continue;
     }
     if (course) category = [category?.[0] ?? options.defaultModule ?? 'Imported questions', course];
@@ -264,6 +296,7 @@ export function parseCsv(text: string, options: ParseOptions): ParseResult {
     const namedYear = Number(/\b(19|20)\d\d\b/.exec(source)?.[0]) || null;
     raws.push({
       line: row.line,
+      endLine: row.endLine,
       name,
       stem,
       explanation,
@@ -273,5 +306,5 @@ export function parseCsv(text: string, options: ParseOptions): ParseResult {
       source: source ? { name: source, year: year ?? namedYear } : undefined,
     });
   }
-  return buildDocument(raws, options, errors, []);
+  return buildDocument(raws, options, errors, skipped);
 }

@@ -1,6 +1,7 @@
 import {
   buildDocument,
   cleanCategory,
+  linesOf,
   splitLines,
   type ParseOptions,
   type ParseResult,
@@ -85,7 +86,7 @@ function splitAnswers(inner: string): { answers: Answer[]; general: string } {
 }
 
 type Outcome =
-  | { question: Omit<RawQuestion, 'line' | 'category'> }
+  | { question: Omit<RawQuestion, 'line' | 'endLine' | 'category'> }
   | { unsupported: string }
   | { error: string };
 
@@ -126,7 +127,8 @@ function parseQuestion(text: string): Outcome {
     };
   }
   const { answers, general } = splitAnswers(inner);
-  if (!answers.length) return { error: 'The answer block has no "=" or "~" answer.' };
+  // `{####feedback}`: an essay with general feedback, not a broken record (issue 39).
+  if (!answers.length) return { unsupported: 'essay' };
   if (answers.some((a) => a.mark === '=' && findUnescaped(a.text, '->') >= 0)) {
     return { unsupported: 'matching' };
   }
@@ -161,6 +163,7 @@ export function parseGift(text: string, options: ParseOptions): ParseResult {
   let category: string[] | undefined;
   let record: string[] = [];
   let start = 0;
+  let end = 0;
   let id: string | undefined;
 
   const flush = () => {
@@ -171,15 +174,16 @@ export function parseGift(text: string, options: ParseOptions): ParseResult {
     id = undefined;
     if (!body) return;
     const outcome = parseQuestion(body);
-    if ('error' in outcome) errors.push({ line: start, message: outcome.error });
+    // The title names the record in the report, beside its lines.
+    const title = /^::([\s\S]*?)::/.exec(body)?.[1]?.trim();
+    const lines = { ...linesOf(start, end), ...(title ? { record: title } : {}) };
+    if ('error' in outcome) errors.push({ ...lines, message: outcome.error });
     else if ('unsupported' in outcome) {
       skipped.push({
-        line: start,
+        ...lines,
         message: `Skipped: ${outcome.unsupported} questions are not supported.`,
       });
-    } else if (!outcome.question.stem)
-      errors.push({ line: start, message: 'The question has no text.' });
-    else raws.push({ ...outcome.question, line: start, id: recordId, category });
+    } else raws.push({ ...outcome.question, line: start, endLine: end, id: recordId, category });
   };
 
   lines.forEach((line, i) => {
@@ -196,6 +200,7 @@ export function parseGift(text: string, options: ParseOptions): ParseResult {
       return;
     }
     if (!record.length) start = i + 1;
+    end = i + 1;
     record.push(line);
   });
   flush();

@@ -1,9 +1,9 @@
 import { SaxesParser } from 'saxes';
-import type { ContentImage } from '@qbank/contract';
+import { hasVisibleContent, type ContentImage } from '@qbank/contract';
 import {
   buildDocument,
   cleanCategory,
-  hasContent,
+  linesOf,
   type ParseOptions,
   type ParseResult,
   type Problem,
@@ -16,12 +16,20 @@ interface Node {
   children: Node[];
   text: string;
   line: number;
+  endLine: number;
 }
 
 /** A small element tree; saxes refuses any XML that is not well-formed, naming line and column. */
 function readXml(text: string): { root?: Node; error?: Problem } {
   const parser = new SaxesParser({ position: true });
-  const root: Node = { name: '#root', attributes: {}, children: [], text: '', line: 1 };
+  const root: Node = {
+    name: '#root',
+    attributes: {},
+    children: [],
+    text: '',
+    line: 1,
+    endLine: 1,
+  };
   const stack: Node[] = [root];
   let error: Problem | undefined;
   parser.on('error', (e) => {
@@ -34,11 +42,12 @@ function readXml(text: string): { root?: Node; error?: Problem } {
       children: [],
       text: '',
       line: parser.line,
+      endLine: parser.line,
     };
     stack.at(-1)!.children.push(node);
     stack.push(node);
   });
-  parser.on('closetag', () => void stack.pop());
+  parser.on('closetag', () => void (stack.pop()!.endLine = parser.line));
   parser.on('text', (t) => void (stack.at(-1)!.text += t));
   parser.on('cdata', (t) => void (stack.at(-1)!.text += t));
   try {
@@ -87,7 +96,7 @@ function choiceQuestion(
   }
   const answers = children(q, 'answer');
   const problems = [
-    !hasContent(stem) && 'empty question text',
+    !hasVisibleContent(stem) && 'empty question text',
     !answers.length && 'no <answer>',
   ].filter(Boolean);
   if (problems.length) return { error: `${label}: ${problems.join(', ')}.` };
@@ -111,6 +120,7 @@ function choiceQuestion(
   return {
     raw: {
       line: q.line,
+      endLine: q.endLine,
       name,
       id: child(q, 'idnumber')?.text.trim() || undefined,
       stem,
@@ -149,14 +159,16 @@ export function parseMoodleXml(text: string, options: ParseOptions): ParseResult
       continue;
     }
     if (type !== 'multichoice' && type !== 'truefalse') {
+      const name = textOf(child(q, 'name'));
       skipped.push({
-        line: q.line,
+        ...linesOf(q.line, q.endLine),
+        ...(name ? { record: name } : {}),
         message: `Skipped: ${type || 'untyped'} questions are not supported.`,
       });
       continue;
     }
     const { raw, error: problem } = choiceQuestion(q, type);
-    if (problem) errors.push({ line: q.line, message: problem });
+    if (problem) errors.push({ ...linesOf(q.line, q.endLine), message: problem });
     else raws.push({ ...raw!, category: category?.length ? category : undefined });
   }
   return buildDocument(raws, options, errors, skipped);

@@ -8,6 +8,8 @@ export function rememberResetEmail(email: string): void {
 }
 
 export function readResetEmail(): string {
+  // None when the screen is prerendered at build time (src/prerender.tsx).
+  if (typeof sessionStorage === 'undefined') return '';
   return sessionStorage.getItem(KEY) ?? '';
 }
 

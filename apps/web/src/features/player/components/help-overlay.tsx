@@ -13,17 +13,18 @@ export function HelpOverlay({ open, onClose }: { open: boolean; onClose: () => v
     if (!open && element.open) element.close();
   }, [open]);
   const rows: [string, string][] = [
-    ['A–H, 1–8', t('player.help.tick')],
+    ['A–Z, 1–9', t('player.help.tick')],
     ['Enter', t('player.help.check')],
     ['→', t('player.help.next')],
     ['←', t('player.help.previous')],
-    ['Shift + A–H', t('exam-tools.help.strike')],
+    ['Shift + A–Z', t('exam-tools.help.strike')],
     ['L', t('exam-tools.help.highlight')],
     ['[ ]', t('exam-tools.help.sentence')],
     ['Shift + L', t('exam-tools.help.clear')],
     ['M', t('exam-tools.help.flag')],
     ['J', t('exam-tools.help.next-flagged')],
     ['P', t('exam-tools.help.pause')],
+    ['1–4', t('player.help.rate')],
     ['?', t('player.help.help')],
     ['Esc', t('player.help.close')],
   ];

@@ -1,15 +1,32 @@
 import 'katex/dist/katex.min.css';
 import Markdown, { type Components } from 'react-markdown';
 import rehypeKatex from 'rehype-katex';
+import rehypeRaw from 'rehype-raw';
+import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from 'rehype-sanitize';
 import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
 import { prepareMarkdown } from '../lib/math-text';
 import { ZoomableImage } from './zoomable-image';
 
 /**
- * Markdown with math, in its own chunk. Raw HTML is dropped (`skipHtml`, no rehype-raw), and
- * react-markdown's default URL filter refuses javascript: and other unsafe links. Which dollar
- * signs are maths is decided by prepareMarkdown (lib/math-text.ts, decision 035).
+ * What HTML may show (issue 38): imported Moodle XML and GIFT questions are HTML (paragraphs,
+ * images, tables). GitHub's allow-list (hast-util-sanitize: no script, style, event handler or
+ * javascript: URL), plus image sizes and the classes remark-math gives formulas for KaTeX.
+ */
+const schema: SanitizeSchema = {
+  ...defaultSchema,
+  attributes: {
+    ...defaultSchema.attributes,
+    code: [['className', /^language-./, 'math-inline', 'math-display']],
+    img: [...(defaultSchema.attributes?.img ?? []), 'alt', 'title', 'width', 'height'],
+  },
+};
+
+/**
+ * Markdown with math and HTML, in its own chunk. Raw HTML is parsed (rehype-raw), then
+ * sanitised by the allow-list above before KaTeX adds its own markup; react-markdown's URL
+ * filter refuses javascript: and other unsafe links. Which dollar signs are maths is decided by
+ * prepareMarkdown (lib/math-text.ts, decision 035).
  */
 const components: Components = {
   img: ({ src, alt }) =>
@@ -24,9 +41,8 @@ const components: Components = {
 export default function MarkdownView({ text }: { text: string }) {
   return (
     <Markdown
-      skipHtml
       remarkPlugins={[remarkGfm, remarkMath]}
-      rehypePlugins={[rehypeKatex]}
+      rehypePlugins={[rehypeRaw, [rehypeSanitize, schema], rehypeKatex]}
       components={components}
     >
       {prepareMarkdown(text)}

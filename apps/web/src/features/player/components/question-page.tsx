@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { useQuestion } from '../api/get-question';
 import { updateCachedQuestion } from '../api/get-questions';
 import { QuestionComments } from '../../comments';
-import { QuestionTools } from '../../question-tools';
+import { QuestionTools, toolOf } from '../../question-tools';
 import { ChoiceList } from './choice-list';
 import { QuestionStem } from './question-stem';
 import { RichText } from './rich-text';
@@ -21,6 +21,7 @@ import '../../../lib/i18n-learning';
 export default function QuestionPage() {
   const { t } = useTranslation();
   const id = Number(useParams().questionId);
+  const [search] = useSearchParams();
   useDocumentTitle(t('player.question-title', { id }));
   const question = useQuestion(id);
   const q = question.data;
@@ -77,6 +78,7 @@ export default function QuestionPage() {
           ) : null}
           <QuestionTools
             question={q}
+            initialTool={toolOf(search.get('tool'))}
             onChange={(change) =>
               updateCachedQuestion(queryClient, q.id, (old) => ({ ...old, ...change }))
             }

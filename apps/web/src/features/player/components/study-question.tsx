@@ -1,7 +1,5 @@
 import type { Confidence } from '@qbank/contract/confidence-values';
-import type { Rating } from '@qbank/contract/history';
 import type { Question } from '@qbank/contract/questions';
-import { RATINGS } from '@qbank/contract/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +8,6 @@ import { ApiError } from '../../../lib/api-client';
 import { useSettings } from '../../../lib/settings';
 import { notify } from '../../../lib/toast';
 import { useAnswerQuestion } from '../api/answer-question';
-import { useEvaluateQuestion } from '../api/evaluate-question';
 import { useToggleQuestionMark } from '../api/mark-question';
 import { updateCachedQuestion } from '../api/get-questions';
 import { QuestionComments } from '../../comments';
@@ -30,6 +27,7 @@ import { useExamTools } from './exam-tools/use-exam-tools';
 import { ConfidencePicker } from './confidence/confidence-picker';
 import { MissClassifier } from './confidence/miss-classifier';
 import { PeerStats } from '../../stats';
+import { RatingPanel } from './rating-panel';
 import '../../../lib/i18n-learning';
 
 type Result = {
@@ -87,7 +85,6 @@ export function StudyQuestion({
   const settings = useSettings();
   const [selected, setSelected] = useState<number[]>(() => question.last_answer?.choices ?? []);
   const [result, setResult] = useState<Result | null>(() => resultFromQuestion(question));
-  const [rated, setRated] = useState<Rating | null>(null);
   const [confidence, setConfidence] = useState<Confidence | null>(null);
   const [historyId, setHistoryId] = useState<number | null>(null);
   const startedAt = useRef(0);
@@ -95,7 +92,6 @@ export function StudyQuestion({
     startedAt.current = activeNow();
   }, []);
   const answer = useAnswerQuestion();
-  const evaluate = useEvaluateQuestion();
   const favorite = useToggleQuestionMark('favorite');
   const hide = useToggleQuestionMark('hide');
   const queryClient = useQueryClient();
@@ -171,17 +167,7 @@ export function StudyQuestion({
     startedAt.current = activeNow();
   }
 
-  function rate(rating: Rating) {
-    evaluate.mutate(
-      { question: question.id, rating },
-      {
-        onSuccess: () => setRated(rating),
-        onError: () => notify('error', t('player.rate-failed')),
-      },
-    );
-  }
-
-  // Keyboard: A–H or 1–8 tick, Enter checks (then moves on), arrows move, ? opens the help.
+  // Keyboard: A–Z or 1–9 tick, Enter checks (then moves on), arrows move, ? opens the help.
   const handlers = useRef({
     toggle,
     check,
@@ -225,7 +211,8 @@ export function StudyQuestion({
         if (h.result) {
           if (h.canNext) h.onNext();
         } else h.check();
-      } else {
+      } else if (!h.result) {
+        // Once corrected, 1–4 are the rating buttons' (RatingPanel).
         const index = choiceIndexForKey(event.key);
         const choice = index === null ? undefined : h.choices[index];
         if (choice) {
@@ -331,20 +318,7 @@ export function StudyQuestion({
           {settings.classifyMisses && !result.is_correct && historyId !== null ? (
             <MissClassifier history={historyId} />
           ) : null}
-          <div className="rating" role="group" aria-label={t('player.rate')}>
-            <span>{t('player.rate')}</span>
-            {RATINGS.map((rating) => (
-              <Button
-                key={rating}
-                variant="secondary"
-                aria-pressed={rated === rating}
-                loading={evaluate.isPending && evaluate.variables?.rating === rating}
-                onClick={() => rate(rating)}
-              >
-                {t(`player.rating.${rating}`)}
-              </Button>
-            ))}
-          </div>
+          <RatingPanel questionId={question.id} />
           <PeerStats questionId={question.id} answered />
         </section>
       ) : null}

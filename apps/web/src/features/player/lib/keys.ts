@@ -1,9 +1,13 @@
-/** Keys that tick a choice: A–H or 1–8, by displayed position. */
+import { CHOICE_LETTERS } from '@qbank/contract/constants';
+
+/**
+ * Keys that tick a choice, by displayed position: A–Z (extended-matching questions have up to
+ * 26 choices, issue 39) or 1–9.
+ */
 export function choiceIndexForKey(key: string): number | null {
-  if (/^[1-8]$/.test(key)) return Number(key) - 1;
-  const lower = key.toLowerCase();
-  if (/^[a-h]$/.test(lower)) return lower.charCodeAt(0) - 97;
-  return null;
+  if (/^[1-9]$/.test(key)) return Number(key) - 1;
+  const index = CHOICE_LETTERS.indexOf(key.toUpperCase());
+  return key.length === 1 && index >= 0 ? index : null;
 }
 
 /** Typing in a field or activating a control keeps its own behaviour. */
@@ -36,4 +40,4 @@ export function isActivatable(target: EventTarget | null): boolean {
   );
 }
 
-export const LETTERS = 'ABCDEFGH';
+export { CHOICE_LETTERS as LETTERS };

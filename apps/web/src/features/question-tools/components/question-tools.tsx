@@ -11,7 +11,12 @@ const ImagesPanel = lazy(() => import('./images-panel'));
 const PlaylistPanel = lazy(() => import('./playlist-panel'));
 const ReportPanel = lazy(() => import('./report-panel'));
 
-type Tool = 'note' | 'images' | 'playlist' | 'report';
+const TOOLS = ['note', 'images', 'playlist', 'report'] as const;
+type Tool = (typeof TOOLS)[number];
+
+/** A tool named in a link (`?tool=note`), or null. */
+export const toolOf = (name: string | null): Tool | null =>
+  TOOLS.find((tool) => tool === name) ?? null;
 
 export type ToolsQuestion = { id: number; has_note: boolean; playlists: number[] };
 export type ToolsChange = Partial<Pick<ToolsQuestion, 'has_note' | 'playlists'>>;
@@ -20,12 +25,18 @@ type Props = {
   question: ToolsQuestion;
   /** The player writes changes of has_note / playlists into its cached question. */
   onChange?: (change: ToolsChange) => void;
+  /** The tool open at first (a link from a leech: its note, or the playlists). */
+  initialTool?: Tool | null;
 };
 
 /** The tools beside a question: note, own images, playlists, report. Each opens a side panel. */
-export function QuestionTools({ question: given, onChange = () => undefined }: Props) {
+export function QuestionTools({
+  question: given,
+  onChange = () => undefined,
+  initialTool = null,
+}: Props) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState<Tool | null>(null);
+  const [open, setOpen] = useState<Tool | null>(initialTool);
   // What changed here shows at once, even where the caller keeps no cache (exam review).
   const [changed, setChanged] = useState<ToolsChange>({});
   const question = { ...given, ...changed };

@@ -1,21 +1,21 @@
 import type { Paginated } from '@qbank/contract/common';
-import type { DueCard } from '@qbank/contract/review';
+import type { DueCard, Scope } from '@qbank/contract/review';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { tzOffset } from './tz-offset';
 
 /** GET /api/review/due/: cards due by the end of today, soonest first. */
-export function getDue(page: number): Promise<Paginated<DueCard>> {
+export function getDue(page: number, scope: Scope = {}): Promise<Paginated<DueCard>> {
   return apiRequest<Paginated<DueCard>>('review/due/', {
-    query: { page, page_size: 20, tz_offset: tzOffset() },
+    query: { page, page_size: 20, tz_offset: tzOffset(), ...scope },
   });
 }
 
-export const dueQueryOptions = (page: number) =>
+export const dueQueryOptions = (page: number, scope: Scope = {}) =>
   queryOptions({
-    queryKey: ['review', 'due', page],
-    queryFn: () => getDue(page),
+    queryKey: ['review', 'due', page, scope],
+    queryFn: () => getDue(page, scope),
     placeholderData: keepPreviousData,
   });
 
-export const useDue = (page: number) => useQuery(dueQueryOptions(page));
+export const useDue = (page: number, scope: Scope = {}) => useQuery(dueQueryOptions(page, scope));

@@ -1,9 +1,9 @@
 import type { Paginated } from '@qbank/contract/common';
-import type { Mistake } from '@qbank/contract/review';
+import type { Mistake, Scope } from '@qbank/contract/review';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-export type MistakesFilter = { page: number; leech?: boolean };
+export type MistakesFilter = Scope & { page: number; leech?: boolean };
 
 /** GET /api/mistakes/: the shelf, leeches first, then the latest mistakes. */
 export function getMistakes(filter: MistakesFilter): Promise<Paginated<Mistake>> {

@@ -19,7 +19,7 @@ export function useUpdateReviewSettings() {
       apiRequest<ReviewSettings>(paths.reviewSettings, { method: 'PATCH', body }),
     onSuccess: (saved) => {
       queryClient.setQueryData(reviewSettingsQueryOptions.queryKey, saved);
-      void queryClient.invalidateQueries({ queryKey: ['review', 'mistakes'] });
+      void queryClient.invalidateQueries({ queryKey: ['review'] });
     },
   });
 }

@@ -11,7 +11,10 @@ import { notify } from '../../../lib/toast';
 import { useMistakes } from '../api/get-mistakes';
 import { useReviewSettings, useUpdateReviewSettings } from '../api/review-settings';
 import '../review.css';
+import type { Scope } from '@qbank/contract/review';
+import { LeechActions } from './leech-actions';
 import { QuestionLine } from './question-line';
+import { ScopeSelect } from './scope-select';
 import { useStartRun } from './use-start-run';
 import '../../../lib/i18n-learning';
 
@@ -19,7 +22,8 @@ import '../../../lib/i18n-learning';
 export default function MistakesPage() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const mistakes = useMistakes({ page });
+  const [scope, setScope] = useState<Scope>({});
+  const mistakes = useMistakes({ page, ...scope });
   const settings = useReviewSettings();
   const { start, starting } = useStartRun();
   const count = mistakes.data?.count ?? 0;
@@ -34,6 +38,14 @@ export default function MistakesPage() {
         </Link>
       </div>
       <p>{t('review.mistakes-help', { count: streak })}</p>
+      <ScopeSelect
+        id="mistakes-scope"
+        value={scope}
+        onChange={(next) => {
+          setScope(next);
+          setPage(1);
+        }}
+      />
       {mistakes.isPending ? <Spinner label={t('review.loading')} /> : null}
       {mistakes.isError ? <FormAlert>{t('review.load-failed')}</FormAlert> : null}
       {mistakes.isSuccess ? (
@@ -41,7 +53,7 @@ export default function MistakesPage() {
           <p className="review-count">{t('review.mistakes-count', { count })}</p>
           <div className="review-actions">
             <Button
-              onClick={() => void start({ source: 'mistakes', mode: 'study' })}
+              onClick={() => void start({ source: 'mistakes', mode: 'study', ...scope })}
               loading={starting === 'study'}
               disabled={count === 0 || starting !== null}
             >
@@ -49,7 +61,7 @@ export default function MistakesPage() {
             </Button>
             <Button
               variant="secondary"
-              onClick={() => void start({ source: 'mistakes', mode: 'exam' })}
+              onClick={() => void start({ source: 'mistakes', mode: 'exam', ...scope })}
               loading={starting === 'exam'}
               disabled={count === 0 || starting !== null}
             >
@@ -74,6 +86,7 @@ export default function MistakesPage() {
           >
             <span>{t('review.streak', { count: m.streak, total: streak })}</span>
             {m.question.clinical_case ? <span>{t('review.clinical-case')}</span> : null}
+            {m.is_leech ? <LeechActions question={m.question.id} suspended={m.suspended} /> : null}
           </QuestionLine>
         ))}
       </ul>

@@ -12,6 +12,10 @@ import '../review.css';
 import { ForecastTable } from './forecast-table';
 import { QuestionLine } from './question-line';
 import { RetentionForm } from './retention-form';
+import type { Scope } from '@qbank/contract/review';
+import { DailyLimitsForm } from './daily-limits-form';
+import { LeechActions } from './leech-actions';
+import { ScopeSelect } from './scope-select';
 import { useStartRun } from './use-start-run';
 import '../../../lib/i18n-learning';
 
@@ -21,7 +25,8 @@ const ForecastChart = lazy(() => import('./forecast-chart'));
 export default function ReviewPage() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const due = useDue(page);
+  const [scope, setScope] = useState<Scope>({});
+  const due = useDue(page, scope);
   const forecast = useForecast();
   const leeches = useMistakes({ page: 1, leech: true });
   const { start, starting } = useStartRun();
@@ -45,13 +50,21 @@ export default function ReviewPage() {
 
       <section className="review-panel" aria-labelledby="due-title">
         <h2 id="due-title">{t('review.due-title')}</h2>
+        <ScopeSelect
+          id="due-scope"
+          value={scope}
+          onChange={(next) => {
+            setScope(next);
+            setPage(1);
+          }}
+        />
         {due.isPending ? <Spinner label={t('review.loading')} /> : null}
         {due.isError ? <FormAlert>{t('review.load-failed')}</FormAlert> : null}
         {due.isSuccess ? (
           <div className="review-summary">
             <p className="review-count">{t('review.due-count', { count })}</p>
             <Button
-              onClick={() => void start({ source: 'due', mode: 'study' })}
+              onClick={() => void start({ source: 'due', mode: 'study', ...scope })}
               loading={starting === 'study'}
               disabled={count === 0}
             >
@@ -112,6 +125,7 @@ export default function ReviewPage() {
           {leeches.data?.results.map((m) => (
             <QuestionLine key={m.question.id} id={m.question.id} stem={m.question.stem} isLeech>
               <span>{t('review.lapses', { count: m.lapses })}</span>
+              <LeechActions question={m.question.id} suspended={m.suspended} />
             </QuestionLine>
           ))}
         </ul>
@@ -120,6 +134,7 @@ export default function ReviewPage() {
       <section className="review-panel" aria-labelledby="review-settings-title">
         <h2 id="review-settings-title">{t('review.settings-title')}</h2>
         <RetentionForm />
+        <DailyLimitsForm />
       </section>
     </section>
   );

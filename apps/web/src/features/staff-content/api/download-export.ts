@@ -1,8 +1,11 @@
+import type { EXPORT_FORMATS } from '@qbank/contract/constants';
 import { API_BASE, ApiError } from '../../../lib/api-client';
+
+type ExportFormat = (typeof EXPORT_FORMATS)[number];
 import { getToken } from '../../../lib/session';
 
 /** GET /api/staff/exports/?format=…: the file is fetched with the token, then saved. */
-export async function downloadExport(format: 'json' | 'csv' | 'qti'): Promise<void> {
+export async function downloadExport(format: ExportFormat): Promise<void> {
   const token = getToken();
   const response = await fetch(`${API_BASE}staff/exports/?format=${format}`, {
     headers: token ? { Authorization: `Token ${token}` } : {},

@@ -8,6 +8,8 @@ export interface ImportUpload {
   file: File;
   format: string;
   module: string;
+  /** An encoding name, or `auto`. */
+  encoding: string;
   dryRun: boolean;
 }
 
@@ -17,6 +19,7 @@ export function uploadImport(input: ImportUpload): Promise<ImportReport> {
   form.append('dry_run', input.dryRun ? 'true' : 'false');
   if (input.format) form.append('format', input.format);
   if (input.module.trim()) form.append('module', input.module.trim());
+  form.append('encoding', input.encoding);
   form.append('file', input.file);
   return apiRequest<ImportReport>(staffPaths.imports, { method: 'POST', body: form });
 }

@@ -12,6 +12,9 @@ import { NS } from '../i18n';
 import '../staff-content.css';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
+/** What teachers' files come in: Excel saves Windows-1252 in Western Europe and North Africa. */
+const ENCODINGS = ['utf-8', 'windows-1252', 'iso-8859-15', 'utf-16le', 'gb18030', 'shift_jis'];
+
 function Problems({ title, list }: { title: string; list: ImportReport['errors'] }) {
   const { t } = useTranslation(NS);
   useDocumentTitle(t('imports.title'));
@@ -24,7 +27,13 @@ function Problems({ title, list }: { title: string; list: ImportReport['errors']
       <ul className="problem-list">
         {list.map((p, i) => (
           <li key={i}>
-            {p.line ? <strong>{t('imports.line', { line: p.line })}</strong> : null}{' '}
+            {p.line ? (
+              <strong>
+                {p.end_line
+                  ? t('imports.lines', { line: p.line, end: p.end_line })
+                  : t('imports.line', { line: p.line })}
+              </strong>
+            ) : null}{' '}
             {p.record ? <code>{p.record}</code> : null} {p.message}
           </li>
         ))}
@@ -39,6 +48,7 @@ export default function ImportsPage() {
   const [file, setFile] = useState<File | null>(null);
   const [format, setFormat] = useState('');
   const [module, setModule] = useState('');
+  const [encoding, setEncoding] = useState('auto');
   const [report, setReport] = useState<ImportReport | null>(null);
   const [jobId, setJobId] = useState<string | null>(null);
   const [exportError, setExportError] = useState('');
@@ -49,12 +59,12 @@ export default function ImportsPage() {
     e.preventDefault();
     if (!file) return;
     setJobId(null);
-    upload.mutate({ file, format, module, dryRun: true }, { onSuccess: setReport });
+    upload.mutate({ file, format, module, encoding, dryRun: true }, { onSuccess: setReport });
   };
   const run = () => {
     if (!file) return;
     upload.mutate(
-      { file, format, module, dryRun: false },
+      { file, format, module, encoding, dryRun: false },
       {
         onSuccess: (result) => {
           setReport(result);
@@ -93,6 +103,21 @@ export default function ImportsPage() {
               {IMPORT_FORMATS.map((f) => (
                 <option key={f} value={f}>
                   {f}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="import-encoding">{t('imports.encoding')}</label>
+            <select
+              id="import-encoding"
+              value={encoding}
+              onChange={(e) => setEncoding(e.target.value)}
+            >
+              <option value="auto">{t('imports.encoding-auto')}</option>
+              {ENCODINGS.map((name) => (
+                <option key={name} value={name}>
+                  {name}
                 </option>
               ))}
             </select>

@@ -1,4 +1,4 @@
-import { MAX_CHOICES, MIN_CHOICES } from '@qbank/contract/constants';
+import { CHOICE_LETTERS as LETTERS, MAX_CHOICES, MIN_CHOICES } from '@qbank/contract/constants';
 import type { StaffModule, StaffQuestion, StaffQuestionInput } from '@qbank/contract/staff-content';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -72,8 +72,6 @@ export function toInput(
     })),
   };
 }
-
-const LETTERS = 'ABCDEFGH';
 
 /** Markdown + KaTeX editor with its live preview (the player's renderer). */
 export function QuestionForm({

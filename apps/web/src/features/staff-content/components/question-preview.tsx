@@ -1,9 +1,8 @@
+import { CHOICE_LETTERS as LETTERS } from '@qbank/contract/constants';
 import { useTranslation } from 'react-i18next';
 import { RichText } from '../../player';
 import { NS } from '../i18n';
 import type { QuestionFormValues } from './question-form';
-
-const LETTERS = 'ABCDEFGH';
 
 /** What the learner will see, rendered by the player's own Markdown + KaTeX renderer. */
 export function QuestionPreview({ values }: { values: QuestionFormValues }) {

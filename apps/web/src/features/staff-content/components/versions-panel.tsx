@@ -1,3 +1,4 @@
+import { choiceLetter } from '@qbank/contract/constants';
 import type { QuestionVersion } from '@qbank/contract/staff-content';
 import { diffWords } from 'diff';
 import { useState } from 'react';
@@ -13,7 +14,7 @@ function asText(v: QuestionVersion['snapshot'], t: (key: string) => string): str
     `${t('fields.stem')}: ${v.stem}`,
     ...v.choices.map(
       (c, i) =>
-        `${'ABCDEFGH'[i]}${c.is_correct ? ' ✔' : ''}: ${c.text}${c.explanation ? ` — ${c.explanation}` : ''}`,
+        `${choiceLetter(i)}${c.is_correct ? ' ✔' : ''}: ${c.text}${c.explanation ? ` — ${c.explanation}` : ''}`,
     ),
     `${t('fields.explanation')}: ${v.explanation}`,
     `${t('fields.key_point')}: ${v.key_point}`,

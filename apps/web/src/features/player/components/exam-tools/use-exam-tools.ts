@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { toggleFlag, toggleStrike, marksOf, useToolsState } from '../../lib/exam-tools-store';
-import { isTypingTarget } from '../../lib/keys';
+import { choiceIndexForKey, isTypingTarget } from '../../lib/keys';
 import { pauseClock } from '../../lib/pause-clock';
 import { useStemHighlights } from './use-stem-highlights';
 
@@ -20,13 +20,21 @@ type Options = {
 /** What the tools bar acts on (the stem's callback ref is kept apart, for the stem). */
 export type ExamTools = Omit<ReturnType<typeof useExamTools>, 'attachStem'>;
 
-/** Shift+A–H or Shift+1–8: the displayed position of the choice to strike out. */
+/** Shift+A–Z or Shift+1–9: the displayed position of the choice to strike out. */
 function strikeIndex(event: KeyboardEvent): number | null {
   if (!event.shiftKey) return null;
-  if (/^Digit[1-8]$/.test(event.code)) return Number(event.code.slice(5)) - 1;
-  if (/^[A-H]$/.test(event.key)) return event.key.charCodeAt(0) - 65;
-  return null;
+  if (/^Digit[1-9]$/.test(event.code)) return Number(event.code.slice(5)) - 1;
+  return choiceIndexForKey(event.key);
 }
+
+/**
+ * With more than a dozen choices (issue 39), a tool's letter (M, L, P, J) may also be a choice's:
+ * the choice wins, since ticking is what the question needs; the tool keeps its toolbar button.
+ */
+const isChoiceLetter = (key: string, choices: number) => {
+  const index = /^[a-z]$/i.test(key) ? choiceIndexForKey(key) : null;
+  return index !== null && index < choices;
+};
 
 /**
  * The exam tools of one shown question (issue 13) and their keys. The keys are read in the
@@ -55,11 +63,10 @@ export function useExamTools(options: Options) {
       const index = strikeIndex(event);
       const key = event.key.toLowerCase();
       let handled = true;
-      if (index !== null) {
-        const choiceId = o.choiceIds[index];
-        if (choiceId === undefined) handled = false;
-        else s(choiceId);
-      } else if (key === 'm') f();
+      const choiceId = index === null ? undefined : o.choiceIds[index];
+      if (choiceId !== undefined) s(choiceId);
+      else if (!event.shiftKey && isChoiceLetter(key, o.choiceIds.length)) handled = false;
+      else if (key === 'm') f();
       else if (key === 'l' && event.shiftKey) h.clear();
       else if (key === 'l') handled = h.toggleSelection();
       else if (event.key === ']') h.selectSentence(1);

@@ -1,0 +1,1 @@
+CREATE INDEX "history_question_idx" ON "question_answer_history" USING btree ("question_id");

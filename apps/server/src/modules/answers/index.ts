@@ -1,0 +1,21 @@
+/** The answers feature's public face: recording an answer and every later step of its life. */
+export {
+  correctionOf,
+  grade,
+  loadAnswerableQuestion,
+  loadQuestion,
+  loadQuestions,
+  logAnswer,
+  type Graded,
+} from './record';
+export {
+  checkAggregates,
+  deleteHistoryEntry,
+  forgetLearner,
+  questionMoved,
+  rebuildAll,
+  rescoreQuestion,
+} from './lifecycle';
+export { keyChangeOf, sameKey } from './rescoring';
+export { rebucketDays } from './effects/learner-stats.repository';
+export type { AnswerableQuestion } from './answerable.repository';
