@@ -132,10 +132,11 @@ export const userUpdateRequestSchema = z
       last_name: z.string().nullish(),
       phone: z.string().nullish(),
       date_of_birth: z.string().nullish().describe('YYYY-MM-DD'),
-      image: z
-        .unknown()
-        .optional()
-        .describe('Image file (multipart only): JPEG, PNG or WebP, at most 5 MB'),
+      image: z.unknown().optional().meta({
+        type: 'string',
+        format: 'binary',
+        description: 'Image file (multipart only): JPEG, PNG or WebP, at most 5 MB',
+      }),
     },
     { error: NOT_A_DICT_MESSAGE },
   )

@@ -210,7 +210,7 @@ async function updateItem<T>(
   if (row.userId !== ctx.user.id) throw forbidden(kind.editOwnOnly);
 
   const current = await kind.repo.attachments(ctx.db, [id]);
-  const removeIds = [...new Set(input.removed_attachment_id)];
+  const removeIds = [...new Set(input.removed_attachment_id ?? [])];
   const unknown = removeIds.filter((rid) => !current.some((a) => a.id === rid));
   if (unknown.length) throw fieldErrors({ removed_attachment_id: unknown.map(invalidPk) });
   if (current.length - removeIds.length + files.length > COMMENT_ATTACHMENTS_MAX) {
