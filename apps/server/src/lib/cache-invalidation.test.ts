@@ -145,6 +145,10 @@ const WRITES: Record<string, Effect> = {
   'patch /api/question_answer_history/{id}/': 'caller',
   'patch /api/review/settings/': 'caller',
   'post /api/review/runs/': 'caller',
+  // The first staff account, made from the setup link: a new user, nothing of theirs cached.
+  'post /api/staff-setup/': 'anonymous',
+  'put /api/review/cards/{question}/suspended/': 'caller',
+  'post /api/staff/backups/': 'staff',
 };
 
 const WRITE_METHODS = ['post', 'put', 'patch', 'delete'];
