@@ -40,6 +40,7 @@
  * Options: --questions N --users N --history N --duration S --connections N --heavy N --workers 1,2
  * --port N --database NAME --fresh
  */
+import { termsOf } from '../src/modules/subscriptions/subscriptions.repository';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -220,6 +221,7 @@ async function prepareLearners(
     learners.map((l) => ({
       userId: l.id,
       planId: plan!.id,
+      ...termsOf(plan!, []),
       status: 'approved' as const,
       startsAt: new Date(now - 86_400_000),
       endsAt: new Date(now + 300 * 86_400_000),

@@ -32,6 +32,8 @@ declare module 'fastify' {
     db: Db;
     storage: Storage;
     mailer: Mailer;
+    /** The app's secret (DATA_DIR/media-signing.key or MEDIA_SIGNING_KEY): signs URLs, derives tokens. */
+    signer: MediaSigner;
   }
 }
 
@@ -75,6 +77,7 @@ export async function buildApp({
   app.decorate('database', database);
   app.decorate('db', database.db);
   const signer = new MediaSigner(loadMediaSecret(config.mediaSigningKey, config.dataDir));
+  app.decorate('signer', signer);
   const files = storage ?? createStorage(config, signer);
   app.decorate('storage', files);
   if (files instanceof S3Storage) app.addHook('onClose', async () => files.close());

@@ -1,15 +1,23 @@
 import { Command } from 'commander';
 import { randomBytes } from 'node:crypto';
-import { loadConfig } from './config';
+import { describeStorage, loadConfig, type Config } from './config';
 import { DataDirBusyError } from './db/data-dir-lock';
 import { openConfiguredDatabase } from './db/open';
 import { invalidateAll } from './lib/cache';
+import { loadMediaSecret, MediaSigner } from './lib/media-signing';
+import { setupLink, setupToken } from './modules/staff-setup/staff-setup.service';
 import { createStaffUser } from './modules/staff/staff.repository';
 import { exportCommand, importCommand, useCallerDirectory } from './modules/content/content.cli';
 import { generateCommand } from './modules/content/generate.cli';
+import { repairAggregatesCommand } from './modules/answers/answers.cli';
 import { backupCommand, restoreCommand } from './modules/backup/backup.cli';
 
 const program = new Command().name('qbank').description('QBank operator commands');
+
+// Every command names the database it opens, so no one writes into a folder the app never reads.
+program.hook('preAction', () => {
+  console.log(`Using ${describeStorage(loadConfig())}.`);
+});
 
 program
   .command('migrate')
@@ -27,7 +35,11 @@ program
   .requiredOption('--email <email>', 'e-mail address of the staff user')
   .option('--password <password>', 'password (a random one is printed when left out)')
   .action(async (options: { email: string; password?: string }) => {
-    const database = await openConfiguredDatabase(loadConfig());
+    const config = loadConfig();
+    const database = await openConfiguredDatabase(config).catch((error: unknown) => {
+      if (error instanceof DataDirBusyError) throw new DataDirBusyError(setupHint(config, error));
+      throw error;
+    });
     await database.migrate();
     const password = options.password ?? randomBytes(12).toString('base64url');
     try {
@@ -36,13 +48,23 @@ program
       await invalidateAll(database.db);
       console.log(
         created
-          ? `Staff user ${options.email} created.${options.password ? '' : ` Password: ${password}`}`
-          : `${options.email} already existed and is now staff.`,
+          ? `Staff user ${options.email} created in ${describeStorage(config)}.${options.password ? '' : ` Password: ${password}`}`
+          : `${options.email} already existed in ${describeStorage(config)} and is now staff.`,
       );
     } finally {
       await database.close();
     }
   });
+
+/** The app holds the embedded database: the setup link it accepts makes the first staff account. */
+function setupHint(config: Config, error: DataDirBusyError): string {
+  const signer = new MediaSigner(loadMediaSecret(config.mediaSigningKey, config.dataDir));
+  const link = setupLink(config.publicUrl, setupToken({ signer }));
+  return (
+    `${error.message}\nWhile no staff account exists, the running app makes the first one ` +
+    `through this link:\n  ${link}`
+  );
+}
 
 program
   .command('import')
@@ -87,6 +109,15 @@ program
   .action(async (options: { questions: string; users: string; history: string }) => {
     useCallerDirectory();
     process.exitCode = await generateCommand(loadConfig(), options);
+  });
+
+program
+  .command('repair-aggregates')
+  .description('Recompute statistics and streaks from the answer history; report what changed')
+  .option('--check', 'report the differences only, change nothing (exit code 1 if any)')
+  .action(async (options: { check?: boolean }) => {
+    useCallerDirectory();
+    process.exitCode = await repairAggregatesCommand(loadConfig(), options);
   });
 
 program

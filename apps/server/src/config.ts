@@ -56,12 +56,14 @@ const envSchema = z.object({
   ),
   /** Finished backups kept in BACKUP_DIR; older ones are deleted after each backup. */
   BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
+  /** Set by npm to the repository root for every script, whichever workspace runs it. */
+  npm_config_local_prefix: optionalText,
 });
 
 export type Config = ReturnType<typeof toConfig>;
 
 function toConfig(env: z.infer<typeof envSchema>) {
-  const dataDir = path.resolve(env.DATA_DIR);
+  const dataDir = resolveDataDir(env.DATA_DIR, env.npm_config_local_prefix);
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -104,6 +106,22 @@ const UNIT_MS = { m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 function backupInterval(every: string): number | undefined {
   if (every === 'off') return undefined;
   return Number(every.slice(0, -1)) * UNIT_MS[every.slice(-1) as keyof typeof UNIT_MS];
+}
+
+/**
+ * A relative DATA_DIR is taken from the repository root when npm runs the script (as `npm start`
+ * does, whichever workspace or folder it is called from), so operator commands run through a
+ * workspace find the app's data; run directly with node, from the current folder.
+ */
+function resolveDataDir(dataDir: string, npmRoot: string | undefined): string {
+  return path.resolve(npmRoot ?? process.cwd(), dataDir);
+}
+
+/** Where the data lives, in words, for the commands to say which database they used. */
+export function describeStorage(config: Config): string {
+  if (!config.databaseUrl) return `the embedded database in ${config.dataDir}`;
+  const url = new URL(config.databaseUrl);
+  return `the PostgreSQL database ${url.pathname.slice(1)} on ${url.host}`;
 }
 
 export type S3Config = NonNullable<Config['s3']>;

@@ -19,6 +19,7 @@ import { invalidationPlugin } from './lib/invalidation';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
+import { staffSetupRoutes } from './modules/staff-setup/staff-setup.routes';
 import { reviewRoutes } from './modules/review/review.routes';
 import { confidenceRoutes } from './modules/confidence/confidence.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
@@ -44,6 +45,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(commentsRoutes, { prefix: '/api' });
   await app.register(notificationsRoutes, { prefix: '/api' });
   await app.register(auditRoutes, { prefix: '/api' });
+  await app.register(staffSetupRoutes, { prefix: '/api' });
   await app.register(staffRoutes, { prefix: '/api' });
   await app.register(backofficeRoutes, { prefix: '/api' });
   await app.register(reviewRoutes, { prefix: '/api' });

@@ -1,9 +1,15 @@
 import type { App } from './app';
 import { loadDemoBankIfEmpty } from './modules/content/demo.service';
+import { announceStaffSetup } from './modules/staff-setup/staff-setup.service';
 import { catalogueSummary } from './modules/stats/index';
 
-/** Work done once at start, after migrations: loading the demo bank into an empty database. */
+/** Work done once at start, after migrations: the demo bank, the first staff account's link. */
 export async function runStartupTasks(app: App): Promise<void> {
+  await loadDemoBank(app);
+  await announceStaffSetup(app);
+}
+
+async function loadDemoBank(app: App): Promise<void> {
   if (!app.config.demoBank) return;
   const started = performance.now();
   // A demo bank that cannot load must not keep the app from starting: it is only sample content.

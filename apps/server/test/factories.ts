@@ -1,3 +1,4 @@
+import { termsOf } from '../src/modules/subscriptions/subscriptions.repository';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../src/db/client';
 import type { App } from '../src/app';
@@ -205,6 +206,7 @@ export async function subscribe(
   await db.insert(purchases).values({
     userId,
     planId: plan!.id,
+    ...termsOf(plan!, moduleIds),
     status: options.status ?? 'approved',
     startsAt: new Date(now - (options.expired ? 40 : 1) * DAY),
     endsAt: new Date(now + (options.expired ? -1 : 29) * DAY),

@@ -72,7 +72,7 @@ export async function startServer(env: Record<string, string | undefined>, port?
   port ??= await freePort();
   const run = runSource('server', [], { ...env, PORT: String(port), HOST: '127.0.0.1' });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 300_000;
   let exitedEarly: Exit | null = null;
   void run.exited.then((exit) => (exitedEarly = exit));
   for (;;) {

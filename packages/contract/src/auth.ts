@@ -62,6 +62,15 @@ export const registrationRequestSchema = body({
 });
 export type RegistrationRequest = z.infer<typeof registrationRequestSchema>;
 
+/** The first staff account, made through the one-time link the running app prints. */
+export const staffSetupRequestSchema = registrationRequestSchema
+  .omit({ phone: true })
+  .extend({ token: text(200) });
+export type StaffSetupRequest = z.infer<typeof staffSetupRequestSchema>;
+export const staffSetupQuerySchema = z.object({ token: z.string().max(200).default('') });
+export const staffSetupStateSchema = z.object({ open: z.boolean() });
+export type StaffSetupState = z.infer<typeof staffSetupStateSchema>;
+
 export const accessTokenRequestSchema = body({ access_token: text(4096) });
 export type AccessTokenRequest = z.infer<typeof accessTokenRequestSchema>;
 
@@ -123,10 +132,11 @@ export const userUpdateRequestSchema = z
       last_name: z.string().nullish(),
       phone: z.string().nullish(),
       date_of_birth: z.string().nullish().describe('YYYY-MM-DD'),
-      image: z
-        .unknown()
-        .optional()
-        .describe('Image file (multipart only): JPEG, PNG or WebP, at most 5 MB'),
+      image: z.unknown().optional().meta({
+        type: 'string',
+        format: 'binary',
+        description: 'Image file (multipart only): JPEG, PNG or WebP, at most 5 MB',
+      }),
     },
     { error: NOT_A_DICT_MESSAGE },
   )

@@ -11,7 +11,10 @@ export const queryId = z.coerce
 export const optionalQuery = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
-/** A required id in the query string. */
+/**
+ * A required id in the query string. Read as text first (so a missing one says "required"),
+ * documented as the integer it is, like every other id parameter (issue 32).
+ */
 export const requiredQueryId = z
   .string({
     error: (issue) =>
@@ -24,7 +27,8 @@ export const requiredQueryId = z
       .int({ error: 'A valid integer is required.' })
       .min(1, { error: 'Ensure this value is greater than or equal to 1.' })
       .max(INT_MAX, { error: `Ensure this value is less than or equal to ${INT_MAX}.` }),
-  );
+  )
+  .meta({ type: 'integer', minimum: 1, maximum: INT_MAX });
 
 /** A module (e.g. "Cardiology") with the caller's progress and marks. */
 export const moduleSchema = z.object({

@@ -5,6 +5,7 @@ import {
   MAX_CHOICES,
   MIN_CHOICES,
   QUESTION_KINDS,
+  QUESTION_STATUSES,
 } from './constants';
 import { hasVisibleContent } from './visible-text';
 
@@ -107,6 +108,10 @@ export const contentQuestionSchema = z
     type: z.enum(QUESTION_KINDS),
     stem: text().trim().min(1, 'The question has no text.'),
     explanation: text().default(''),
+    /** The one thing to remember. Absent: '' for a new question, kept for an existing one. */
+    key_point: text().optional(),
+    /** Editorial workflow. Absent: live for a new question, kept for an existing one. */
+    status: z.enum(QUESTION_STATUSES).optional(),
     year: z.number().int().min(1900).max(2100).nullable().default(null),
     tags: z.array(text().trim().min(1).max(100)).max(50).default([]),
     images: z.array(contentImageSchema).max(20).default([]),

@@ -190,10 +190,12 @@ export const commentReplyCreateSchema = z.object({
 export const commentUpdateSchema = z.object({
   id: intField().optional(),
   body: bodyField(COMMENT_BODY_MAX).optional(),
-  removed_attachment_id: z.preprocess(
-    (v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]),
-    z.array(intField()).max(100, { error: 'Ensure this field has no more than 100 elements.' }),
-  ),
+  removed_attachment_id: z
+    .preprocess(
+      (v) => (Array.isArray(v) ? v : [v]),
+      z.array(intField()).max(100, { error: 'Ensure this field has no more than 100 elements.' }),
+    )
+    .optional(),
 });
 
 export const reactionResultSchema = z.object({

@@ -94,7 +94,9 @@ export const removedAttachmentIdsSchema = z
   .union([z.array(z.union([z.string(), z.number()])), z.string(), z.number()])
   .describe('Image ids to delete: repeated field, JSON list or comma-separated list');
 const binaryImages = z
-  .array(z.string().describe('binary image (JPEG, PNG or WebP)'))
+  .array(
+    z.string().meta({ format: 'binary', description: 'JPEG, PNG or WebP image, at most 5 MB' }),
+  )
   .describe('files, as `name` or `name[i]`');
 const idOrText = z.union([z.number(), z.string()]);
 

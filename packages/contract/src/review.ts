@@ -36,12 +36,14 @@ const timestamp = z.iso.datetime();
  * The learner's offset from UTC in minutes (JavaScript's `-getTimezoneOffset()`), so that
  * "today" and the forecast's days are the learner's own.
  */
+/** Accepted from older clients and ignored: the learner's stored time zone decides (issue 38). */
 const tzOffset = z.coerce
   .number({ error: drfMessages.invalidInteger })
   .int({ error: drfMessages.invalidInteger })
   .min(-840, { error: drfMessages.minValue(-840) })
   .max(840, { error: drfMessages.maxValue(840) })
-  .default(0);
+  .optional()
+  .describe('Ignored: days follow the time_zone of the review settings');
 
 /** A time zone the runtime knows (the same tz database as PostgreSQL's, both IANA). */
 export function isTimeZone(name: string): boolean {
@@ -128,6 +130,7 @@ export type DueQuery = z.infer<typeof dueQuerySchema>;
 
 export const forecastQuerySchema = z.object({ tz_offset: tzOffset });
 export const forecastSchema = z.object({
+  today: z.iso.date().describe('The learner’s date now, in their time zone'),
   overdue: z.number().int().describe('Cards already due before today'),
   days: z.array(z.object({ date: z.iso.date(), count: z.number().int() })),
 });
@@ -158,12 +161,7 @@ export const RUN_SOURCES = ['due', 'mistakes'] as const;
 export const reviewRunCreateSchema = z.object({
   source: z.enum(RUN_SOURCES),
   mode: z.enum(['study', 'exam']).default('study'),
-  tz_offset: z
-    .number({ error: drfMessages.invalidInteger })
-    .int({ error: drfMessages.invalidInteger })
-    .min(-840, { error: drfMessages.minValue(-840) })
-    .max(840, { error: drfMessages.maxValue(840) })
-    .default(0),
+  tz_offset: tzOffset,
   ...scopeQuery,
 });
 export type ReviewRunCreate = z.input<typeof reviewRunCreateSchema>;

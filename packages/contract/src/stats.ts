@@ -9,6 +9,11 @@ import { INT_MAX } from './fields';
  */
 
 export const DIFFICULTY_MIN_ANSWERS = 30;
+/**
+ * Distinct learners a question needs before any per-question figure is published (share right,
+ * choice shares, median time): below it, one learner could read what another chose (decision 046).
+ */
+export const PEER_STATS_MIN_LEARNERS = 10;
 export const DIFFICULTIES = [1, 2, 3, 4, 5] as const;
 /** Questions of a course a learner must have answered to be ranked against its other learners. */
 export const PERCENTILE_MIN_QUESTIONS = 20;
@@ -42,8 +47,12 @@ export const choiceShareSchema = z.object({
 export const questionStatsSchema = z.object({
   question: z.number().int(),
   answers: z.number().int().describe("Learners' first counted answers"),
-  share_right: share.nullable(),
-  median_time_ms: z.number().int().nullable(),
+  share_right: share.nullable().describe(`null under ${PEER_STATS_MIN_LEARNERS} learners`),
+  median_time_ms: z
+    .number()
+    .int()
+    .nullable()
+    .describe(`null under ${PEER_STATS_MIN_LEARNERS} learners`),
   difficulty: z
     .number()
     .int()
@@ -53,7 +62,9 @@ export const questionStatsSchema = z.object({
     .describe(`1 easy … 5 hard; null under ${DIFFICULTY_MIN_ANSWERS} answers`),
   choices: z
     .array(choiceShareSchema)
-    .describe('Empty until the caller has answered the question (the shares give the key away)'),
+    .describe(
+      `Empty until the caller has answered the question (the shares give the key away) and under ${PEER_STATS_MIN_LEARNERS} learners`,
+    ),
 });
 export type QuestionStats = z.infer<typeof questionStatsSchema>;
 
@@ -107,6 +118,7 @@ export const coursePercentileSchema = z.object({
 
 /** GET /api/dashboard/: the caller's counted answers, summed. */
 export const dashboardSchema = z.object({
+  today: z.iso.date().describe('The learner’s date now, in their time zone: the charts end here'),
   totals: z.object({
     ...tally,
     questions: z.number().int().describe('Distinct questions answered'),

@@ -35,7 +35,8 @@ describe('the lock on DATA_DIR', () => {
       ]) {
         const run = await runCli(args, env);
         expect(run.code, run.output).toBe(1);
-        expect(run.output.trim()).toBe(busy);
+        expect(run.output).toContain(`Using the embedded database in ${dataDir}.`);
+        expect(run.output).toContain(busy);
       }
       // A second server refuses too, before it listens.
       await expect(startServer(env)).rejects.toThrow(busy);
@@ -50,7 +51,9 @@ describe('the lock on DATA_DIR', () => {
       env,
     );
     expect(after.code, after.output).toBe(0);
-    expect(after.output).toContain('Staff user after@example.com created.');
+    expect(after.output).toContain(
+      `Staff user after@example.com created in the embedded database in ${dataDir}.`,
+    );
 
     // A killed app leaves its lock behind: the next start takes it over at once.
     const killed = await startServer(env);

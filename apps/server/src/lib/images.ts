@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { badRequest } from './errors';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Storage } from './storage';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** sharp's name of each accepted format, and the extension it is stored under. */
 const ALLOWED = new Map([
-  ['image/jpeg', 'jpg'],
-  ['image/png', 'png'],
-  ['image/webp', 'webp'],
+  ['jpeg', 'jpg'],
+  ['png', 'png'],
+  ['webp', 'webp'],
 ]);
 /** Django's message for an upload that is not an image. */
 export const INVALID_IMAGE =
@@ -26,8 +26,14 @@ export interface CleanImage {
  */
 export async function cleanImage(field: string, data: Buffer): Promise<CleanImage> {
   if (data.length > MAX_IMAGE_BYTES) throw badRequest(field, 'The file is larger than 5 MB.');
-  const type = await fileTypeFromBuffer(data);
-  const ext = type && ALLOWED.get(type.mime);
+  // sharp reads the format from the content's signature, whatever the file is called.
+  const format = await sharp(data)
+    .metadata()
+    .then(
+      (m) => m.format as string,
+      () => undefined,
+    );
+  const ext = format && ALLOWED.get(format);
   if (!ext) throw badRequest(field, INVALID_IMAGE);
   try {
     // rotate() applies the EXIF orientation before the metadata is dropped.

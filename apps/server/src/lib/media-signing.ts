@@ -33,6 +33,11 @@ export class MediaSigner {
     return { expires, signature: this.mac(key, expires).toString('base64url') };
   }
 
+  /** A secret of its own for another purpose, the same on every instance sharing the secret. */
+  derive(purpose: string): string {
+    return createHmac('sha256', this.secret).update(`purpose\n${purpose}`).digest('base64url');
+  }
+
   /** The seconds left when `expires`/`signature` are a valid, unexpired signature of `key`; else null. */
   verify(key: string, expires: unknown, signature: unknown, nowMs = Date.now()): number | null {
     if (typeof expires !== 'string' || typeof signature !== 'string') return null;

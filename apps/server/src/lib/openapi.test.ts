@@ -56,6 +56,64 @@ describe('the OpenAPI document', () => {
     expect(idOf('patch', '/api/auth/user/')).toBe('auth_user_partial_update');
     expect(idOf('delete', '/api/attachmentsitem/{id}/')).toBe('attachmentsitem_destroy');
     expect(idOf('get', '/api/health/')).toBe('health_retrieve');
+    // No numeric suffixes, no doubled words (issue 32).
+    expect(ids.filter((id) => /_\d+$|(^|_)(\w+)_\2(_|$)/.test(id!))).toEqual([]);
+    expect(idOf('get', '/api/favorites_questions_list/')).toBe('favorites_questions_list');
+    expect(idOf('patch', '/api/comments/{id}/')).toBe('comments_partial_update');
+    expect(idOf('patch', '/api/comments/')).toBe('comments_partial_update_by_body');
+  });
+
+  it('describes what the API accepts: optional bodies, defaults, files, id types (issue 32)', async () => {
+    type Body = { required?: boolean; content: Record<string, { schema: Schema }> };
+    type Schema = { properties?: Record<string, Schema>; required?: string[]; format?: string };
+    const doc = (await documentOf()) as unknown as {
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            requestBody?: Body;
+            parameters?: { in: string; name: string; schema: { type: string } }[];
+            responses: Record<string, { content?: Record<string, unknown> }>;
+          }
+        >
+      >;
+    };
+    const op = (method: string, path: string) => doc.paths[path]![method]!;
+    const form = (method: string, path: string) =>
+      op(method, path).requestBody!.content['multipart/form-data']!.schema;
+    expect(op('patch', '/api/playlistitems/').requestBody!.required).toBe(false);
+    expect(op('delete', '/api/module_filters/by-module/').requestBody!.required).toBe(false);
+    const edit = op('patch', '/api/comments/{id}/').requestBody!.content['application/json']!;
+    expect(edit.schema.required ?? []).not.toContain('removed_attachment_id');
+    expect(form('patch', '/api/comments/{id}/').properties!.attachments).toMatchObject({
+      items: { format: 'binary' },
+    });
+    expect(form('post', '/api/rports/').properties!.screenshot!.format).toBe('binary');
+    expect(form('post', '/api/buysubscription/').required).toEqual([
+      'plan',
+      'payment_reference',
+      'receipt',
+    ]);
+    expect(form('post', '/api/staff/imports/').properties!.file!.format).toBe('binary');
+    expect(form('post', '/api/staff/media/').required).toEqual(['image']);
+    expect(form('patch', '/api/auth/user/').properties!.image!.format).toBe('binary');
+    expect(form('post', '/api/attachmentsitem/').properties!.images).toMatchObject({
+      items: { format: 'binary' },
+    });
+    expect(Object.keys(op('get', '/api/staff/exports/').responses['200']!.content!)).toEqual([
+      'application/json',
+      'text/csv',
+      'application/zip',
+    ]);
+    const idParams = Object.values(doc.paths)
+      .flatMap((item) => Object.values(item))
+      .flatMap((o) => o.parameters ?? [])
+      .filter(
+        (p) => p.in === 'query' && /^(module|course|session|playlist|question)$/.test(p.name),
+      );
+    expect(idParams.length).toBeGreaterThan(20);
+    expect(idParams.filter((p) => p.schema.type !== 'integer')).toEqual([]);
   });
 
   it('marks public operations with security: [] and documents a 4xx on every operation', async () => {

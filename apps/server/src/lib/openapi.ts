@@ -1,6 +1,7 @@
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from '../config';
+import { finishForms } from './openapi-forms';
 
 /**
  * The OpenAPI document's finishing touches, in one place (decision 032): what Redocly's
@@ -13,7 +14,7 @@ type Operation = {
   operationId?: string;
   security?: Json[];
   parameters?: unknown[];
-  requestBody?: unknown;
+  requestBody?: Parameters<typeof finishForms>[1]['requestBody'];
   responses?: Record<string, Json>;
 };
 
@@ -49,7 +50,12 @@ const isList = (operation: Operation): boolean => {
 };
 
 /** `GET /api/moduls/{id}/` → `moduls_retrieve`, `POST /api/auth/login/` → `auth_login_create`. */
-function operationIdOf(url: string, method: string, operation: Operation): string {
+function operationIdOf(
+  url: string,
+  method: string,
+  operation: Operation,
+  paths: Record<string, Json>,
+): string {
   const parts = url
     .replace(/^\/api\//, '')
     .split('/')
@@ -62,7 +68,12 @@ function operationIdOf(url: string, method: string, operation: Operation): strin
   const action =
     ACTIONS[method] ??
     (method === 'get' ? (!endsWithId && isList(operation) ? 'list' : 'retrieve') : method);
-  return `${base || 'root'}_${action}`;
+  // `favorites_questions_list` lists already: no doubled word.
+  if (base.endsWith(`_${action}`)) return base;
+  // A collection-level edit (`PATCH /api/comments/`, the id in the body) next to the item's own.
+  const edits = method !== 'get' && method !== 'post';
+  const byBody = edits && !endsWithId && paths[`${url}{id}/`]?.[method] ? '_by_body' : '';
+  return `${base || 'root'}_${action}${byBody}`;
 }
 
 /**
@@ -98,15 +109,18 @@ function documentErrors(url: string, operation: Operation): string[] {
 export function finishDocument(document: Json): Json {
   const used = new Set<string>();
   const referenced = new Set<string>();
-  for (const [url, item] of Object.entries((document.paths ?? {}) as Record<string, Json>)) {
+  const paths = (document.paths ?? {}) as Record<string, Json>;
+  for (const [url, item] of Object.entries(paths)) {
     for (const method of METHODS) {
       const operation = item[method] as Operation | undefined;
       if (!operation) continue;
       // A public operation says so: `security: []` overrides nothing but tells the linter and clients.
       operation.security ??= [];
-      let id = operation.operationId ?? operationIdOf(url, method, operation);
-      for (let n = 2; used.has(id); n++) id = `${operationIdOf(url, method, operation)}_${n}`;
+      const id = operation.operationId ?? operationIdOf(url, method, operation, paths);
+      // Generated clients name their functions after these: a clash is a naming rule to fix.
+      if (used.has(id)) throw new Error(`operationId ${id} names two operations (${url})`);
       used.add(id);
+      finishForms(`${method} ${url}`, operation);
       operation.operationId = id;
       for (const ref of documentErrors(url, operation)) referenced.add(ref);
     }

@@ -18,6 +18,7 @@ const EmailVerification = lazy(() => import('../features/auth/components/email-v
 const CompleteRegistration = lazy(
   () => import('../features/auth/components/complete-registration-page'),
 );
+const StaffSetup = lazy(() => import('../features/auth/components/staff-setup-page'));
 const Loading = lazy(() => import('../features/auth/components/loading-page'));
 const Onboarding = lazy(() => import('../features/modules/components/onboarding-page'));
 const Modules = lazy(() => import('../features/modules/components/modules-page'));
@@ -82,6 +83,7 @@ export function AppRoutes() {
           <Route index element={<Navigate to="/auth/sign-in" replace />} />
           <Route path="sign-in" element={page(SignIn)} />
           <Route path="sign-up" element={page(SignUp)} />
+          <Route path="staff-setup" element={page(StaffSetup)} />
           <Route path="reset-password" element={page(ResetPassword)} />
           <Route path="email-confirm" element={page(EmailConfirm)} />
           <Route path="create-new-password" element={page(CreateNewPassword)} />

@@ -55,6 +55,13 @@ export const purchases = pgTable(
     /** Media key of the receipt image. */
     receipt: text('receipt'),
     status: varchar('status', { length: 16 }).$type<PurchaseStatus>().notNull().default('pending'),
+    // What was bought, as the plan stood at the purchase (issue 34): a later edit of the plan
+    // changes neither the price staff compare with the receipt nor what approval grants.
+    price: numeric('price', { precision: 10, scale: 2 }).notNull(),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    durationDays: integer('duration_days').notNull(),
+    allModules: boolean('all_modules').notNull(),
+    moduleIds: integer('module_ids').array().notNull(),
     staffNote: text('staff_note').notNull().default(''),
     isArchived: boolean('is_archived').notNull().default(false),
     createdAt: createdAt(),

@@ -247,3 +247,37 @@ describe('an answer’s whole life', () => {
     );
   }, 600_000);
 });
+
+describe('the operator’s repair', () => {
+  it('reports the rows that drifted from the history and puts them right', async () => {
+    const world = await buildWorld();
+    const [learner] = world.learners;
+    const q = world.questions[0]!;
+    const right = q.choices.find((c) => c.isCorrect)!.id;
+    await call(learner!, 'POST', 'question_answer_history/', {
+      question: q.id,
+      choices: [right],
+      mode: 'study',
+    });
+    // A database written before decision 043: counts a key change never repaired.
+    await db.execute(sql`update question_stats set correct = 0 where question_id = ${q.id}`);
+    await db.execute(
+      sql`update user_course_stats set correct = 0 where user_id = ${learner!.user.id}`,
+    );
+    const check = await checkAggregates(db, { dryRun: true });
+    const changed = (table: string, diffs: typeof check) =>
+      diffs.find((d) => d.table === table)?.changed;
+    expect(changed('question_stats', check)).toBe(1);
+    expect(changed('user_course_stats', check)).toBe(1);
+    const repaired = await checkAggregates(db, { dryRun: false });
+    expect(changed('question_stats', repaired)).toBe(1);
+    expect(
+      (await checkAggregates(db, { dryRun: true })).every(
+        (d) => d.changed + d.added + d.removed === 0,
+      ),
+    ).toBe(true);
+    const stats = (await call(learner!, 'GET', `questns/${q.id}/stats/`)).json();
+    expect(stats).toMatchObject({ answers: 1 });
+    expect(stats.share_right).toBeGreaterThan(0);
+  });
+});

@@ -1,6 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { HistoryRow } from '../history/history.repository';
 import type { DerivedTable } from './effects/effect';
 
 const rowsOf = async <T>(db: Db, query: SQL): Promise<T[]> =>
@@ -18,7 +17,7 @@ export async function deleteEntry(db: Db, userId: number, id: number) {
 
 /** Every history entry of a question, to re-score. */
 export const answersTo = (db: Db, questionId: number) =>
-  rowsOf<Pick<HistoryRow, 'id' | 'userId' | 'choices' | 'score'>>(
+  rowsOf<{ id: number; userId: number; choices: number[]; score: number }>(
     db,
     sql`select id, user_id as "userId", choices, score from question_answer_history
       where question_id = ${questionId}`,

@@ -6,7 +6,7 @@ import {
   type AttachmentItem,
   type PageQuery,
 } from '@qbank/contract';
-import type { App } from '../../app';
+import type { ServiceDeps } from '../../lib/deps';
 import type { User } from '../../lib/auth';
 import { badRequest, notFound } from '../../lib/errors';
 import { assertPageExists, pageWindow } from '../../lib/pagination';
@@ -17,9 +17,9 @@ import { cleanImages, deleteStoredFiles, withStoredImages } from '../../lib/imag
 
 const FOLDER = 'attachments';
 
-type Deps = Pick<App, 'db' | 'storage'>;
+type Deps = Pick<ServiceDeps, 'db' | 'storage'>;
 /** Writes that drop images log a file that could not be deleted. */
-type WriteDeps = Deps & Pick<App, 'log'>;
+type WriteDeps = Deps & Pick<ServiceDeps, 'log'>;
 
 async function toItems(deps: Deps, rows: repo.AttachmentRow[]): Promise<AttachmentItem[]> {
   const images = await repo.imagesOfItems(

@@ -1,9 +1,9 @@
 import type { AuditEntry, AuditQuery } from '@qbank/contract';
-import type { App } from '../../app';
+import type { ServiceDeps } from '../../lib/deps';
 import { assertPageExists, pageWindow } from '../../lib/pagination';
 import * as repo from './audit.repository';
 
-type Deps = Pick<App, 'db'>;
+type Deps = Pick<ServiceDeps, 'db'>;
 
 export interface StaffActor {
   id: number;

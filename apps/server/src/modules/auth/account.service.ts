@@ -1,6 +1,6 @@
 import { drfMessages, userUpdateSchema, type UserDetail } from '@qbank/contract';
 import type { FastifyRequest } from 'fastify';
-import type { App } from '../../app';
+import type { ServiceDeps } from '../../lib/deps';
 import type { User } from '../../lib/auth';
 import { badRequest, nonFieldError } from '../../lib/errors';
 import { storeImage } from '../../lib/images';
@@ -43,7 +43,7 @@ export async function readProfileForm(request: FastifyRequest): Promise<ProfileF
  * read-only (ignored, as DRF does). A new image replaces the old one, whose file is deleted.
  */
 export async function updateProfile(
-  deps: Pick<App, 'db' | 'storage'>,
+  deps: Pick<ServiceDeps, 'db' | 'storage'>,
   user: User,
   { fields, image }: ProfileForm,
 ): Promise<User> {
@@ -70,7 +70,10 @@ export async function updateProfile(
 export const profile = (user: User, token: string | null): UserDetail => toUserDetail(user, token);
 
 /** Deletes the account with every personal row (cascade), then its files from storage. */
-export async function deleteAccount(deps: Pick<App, 'db' | 'storage'>, user: User): Promise<void> {
+export async function deleteAccount(
+  deps: Pick<ServiceDeps, 'db' | 'storage'>,
+  user: User,
+): Promise<void> {
   const keys = await userFileKeys(deps.db, user.id);
   // Their answers leave the peer figures they fed (decision 043).
   await deleteUser(deps.db, user.id, (tx) => forgetLearner(tx, user.id));

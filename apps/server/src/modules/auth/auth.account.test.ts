@@ -1,3 +1,4 @@
+import { termsOf } from '../subscriptions/subscriptions.repository';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -245,9 +246,12 @@ describe('DELETE /api/delete-account/', () => {
       .insert(plans)
       .values({ name: 'Year', price: '10.00', currency: 'EUR', durationDays: 365 })
       .returning();
-    await db
-      .insert(purchases)
-      .values({ userId: user.id, planId: plan!.id, receipt: await put('receipts/mine.jpg') });
+    await db.insert(purchases).values({
+      userId: user.id,
+      planId: plan!.id,
+      ...termsOf(plan!, []),
+      receipt: await put('receipts/mine.jpg'),
+    });
     const [comment] = await db
       .insert(comments)
       .values({ userId: user.id, questionId: question.id, body: 'Hello' })

@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES } from '@qbank/contract/constants';
 import type { AuthResponse, LoginRequest, RegistrationRequest } from '@qbank/contract';
-import type { App } from '../../app';
+import type { ServiceDeps } from '../../lib/deps';
 import { issueToken, type User } from '../../lib/auth';
 import { ApiError, detailError, fieldErrors, nonFieldError } from '../../lib/errors';
 import { MailError } from '../../lib/mail';
@@ -35,7 +35,7 @@ const authAnswer = (user: User, key: string): AuthResponse => ({
 
 /** Sends a mail, turning a transport failure into 503 with a sentence the client can show. */
 export async function sendOrFail(
-  deps: Pick<App, 'mailer'>,
+  deps: Pick<ServiceDeps, 'mailer'>,
   mail: { to: string; subject: string; text: string },
 ) {
   try {
@@ -57,7 +57,7 @@ export function verificationMail(to: string, code: string) {
 }
 
 export async function login(
-  deps: Pick<App, 'db'>,
+  deps: Pick<ServiceDeps, 'db'>,
   { email, password }: LoginRequest,
 ): Promise<AuthResponse> {
   const user = await findUserByEmail(deps.db, email);
@@ -80,7 +80,7 @@ export async function login(
  * sends a new code (docs/decisions/001-accounts.md).
  */
 export async function register(
-  deps: Pick<App, 'db' | 'mailer'>,
+  deps: Pick<ServiceDeps, 'db' | 'mailer'>,
   input: RegistrationRequest,
 ): Promise<AuthResponse> {
   const owner = { email: input.email, first_name: input.first_name, last_name: input.last_name };
@@ -116,7 +116,7 @@ export async function register(
 }
 
 export async function verifyEmail(
-  deps: Pick<App, 'db'>,
+  deps: Pick<ServiceDeps, 'db'>,
   user: User,
   code: string,
 ): Promise<string> {
@@ -131,7 +131,7 @@ export const RESENT =
 
 /** Same answer for an unknown or already confirmed address (no account enumeration). */
 export async function resendVerificationCode(
-  deps: Pick<App, 'db' | 'mailer'>,
+  deps: Pick<ServiceDeps, 'db' | 'mailer'>,
   email: string,
 ): Promise<string> {
   const user = await findUserByEmail(deps.db, email);
@@ -142,19 +142,19 @@ export async function resendVerificationCode(
   return RESENT;
 }
 
-export async function logout(deps: Pick<App, 'db'>, tokenHash: string): Promise<string> {
+export async function logout(deps: Pick<ServiceDeps, 'db'>, tokenHash: string): Promise<string> {
   await deleteToken(deps.db, tokenHash);
   return 'Successfully logged out.';
 }
 
-const providerEndpoints = (config: App['config']): ProviderEndpoints => ({
+const providerEndpoints = (config: ServiceDeps['config']): ProviderEndpoints => ({
   clientId: config.googleClientId,
   tokeninfoUrl: config.oidcTokeninfoUrl,
   userinfoUrl: config.oidcUserinfoUrl,
 });
 
 export async function providerSignIn(
-  deps: Pick<App, 'db' | 'config'>,
+  deps: Pick<ServiceDeps, 'db' | 'config'>,
   accessToken: string,
 ): Promise<AuthResponse> {
   const identity = await fetchProviderIdentity(providerEndpoints(deps.config), accessToken);
@@ -168,7 +168,7 @@ export async function providerSignIn(
 
 /** A confirmed user without a password (they sign in with the provider, or reset one). */
 export async function providerSignUp(
-  deps: Pick<App, 'db' | 'config'>,
+  deps: Pick<ServiceDeps, 'db' | 'config'>,
   accessToken: string,
 ): Promise<AuthResponse> {
   const identity = await fetchProviderIdentity(providerEndpoints(deps.config), accessToken);

@@ -1,5 +1,5 @@
 import type { ResetCodeRequest, ResetConfirmRequest } from '@qbank/contract';
-import type { App } from '../../app';
+import type { ServiceDeps } from '../../lib/deps';
 import { fieldErrors, nonFieldError } from '../../lib/errors';
 import { hashPassword } from '../../lib/passwords';
 import { findUserByEmail, findUserById, setPasswordAndRevokeTokens } from './auth.repository';
@@ -15,7 +15,7 @@ export const PASSWORD_RESET = 'Password has been reset with the new password.';
 
 /** Mails a reset code; the same answer for an unknown address (no account enumeration). */
 export async function requestReset(
-  deps: Pick<App, 'db' | 'mailer'>,
+  deps: Pick<ServiceDeps, 'db' | 'mailer'>,
   email: string,
 ): Promise<string> {
   const user = await findUserByEmail(deps.db, email);
@@ -37,7 +37,7 @@ export async function requestReset(
  * against that account's code), else undefined and the code is looked up among live reset codes.
  */
 async function scopeUserId(
-  deps: Pick<App, 'db'>,
+  deps: Pick<ServiceDeps, 'db'>,
   email: string | undefined,
 ): Promise<number | undefined | null> {
   if (email === undefined) return undefined;
@@ -46,7 +46,7 @@ async function scopeUserId(
 }
 
 export async function verifyResetCode(
-  deps: Pick<App, 'db'>,
+  deps: Pick<ServiceDeps, 'db'>,
   { code, email }: ResetCodeRequest,
 ): Promise<string> {
   const userId = await scopeUserId(deps, email);
@@ -57,7 +57,7 @@ export async function verifyResetCode(
 
 /** Sets the new password, uses the code up and revokes every token of the account. */
 export async function confirmReset(
-  deps: Pick<App, 'db'>,
+  deps: Pick<ServiceDeps, 'db'>,
   input: ResetConfirmRequest,
 ): Promise<string> {
   const userId = await scopeUserId(deps, input.email);

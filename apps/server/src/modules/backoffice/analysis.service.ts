@@ -1,11 +1,11 @@
 import { choiceLetter } from '@qbank/contract';
 import type { BankPage, BankQuery, ItemAnalysis } from '@qbank/contract';
-import type { App } from '../../app';
+import type { ServiceDeps } from '../../lib/deps';
 import { notFound } from '../../lib/errors';
 import * as bank from './bank.repository';
 import { findQuestion } from './question-admin.repository';
 
-type Deps = Pick<App, 'db'>;
+type Deps = Pick<ServiceDeps, 'db'>;
 
 const round = (n: number | null) => (n === null ? null : Math.round(n * 1000) / 1000);
 

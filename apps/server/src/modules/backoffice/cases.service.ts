@@ -1,9 +1,9 @@
 import type { CaseListQuery, CasePage, StaffCase } from '@qbank/contract';
-import type { App } from '../../app';
+import type { ServiceDeps } from '../../lib/deps';
 import { badRequest, notFound } from '../../lib/errors';
 import * as repo from './cases.repository';
 
-type Deps = Pick<App, 'db'>;
+type Deps = Pick<ServiceDeps, 'db'>;
 
 const INVALID_CHOICE = 'Select a valid choice. That choice is not one of the available choices.';
 

@@ -10,12 +10,12 @@ import type {
   StaffSourceInput,
   StaffSourcePatch,
 } from '@qbank/contract';
-import type { App } from '../../app';
+import type { ServiceDeps } from '../../lib/deps';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
 import * as repo from './catalogue-admin.repository';
 
-type Deps = Pick<App, 'db'>;
+type Deps = Pick<ServiceDeps, 'db'>;
 
 const INVALID_CHOICE = 'Select a valid choice. That choice is not one of the available choices.';
 

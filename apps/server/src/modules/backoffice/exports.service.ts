@@ -5,7 +5,7 @@ import {
   type ContentDocument,
   type EXPORT_FORMATS,
 } from '@qbank/contract';
-import type { App } from '../../app';
+import type { ServiceDeps } from '../../lib/deps';
 import { exportContent } from '../content/content.export';
 import { toMoodleXml } from './moodle-xml-export';
 
@@ -123,7 +123,7 @@ ${resources.join('\n')}
 }
 
 export async function exportBank(
-  { db, storage }: Pick<App, 'db' | 'storage'>,
+  { db, storage }: Pick<ServiceDeps, 'db' | 'storage'>,
 
   format: ExportFormat,
   moduleId?: number,

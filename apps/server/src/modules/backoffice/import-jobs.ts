@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ImportJob } from '@qbank/contract';
-import type { App } from '../../app';
+import type { ServiceDeps } from '../../lib/deps';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { importContent } from '../content/content.service';
@@ -35,7 +35,7 @@ function runningOn(db: Db) {
 
 /** Records the job, answers its id, and imports in the background. */
 export async function startImportJob(
-  { db, storage, log }: Pick<App, 'db' | 'storage' | 'log'>,
+  { db, storage, log }: Pick<ServiceDeps, 'db' | 'storage' | 'log'>,
   document: ContentDocument,
 ): Promise<string> {
   const job: ImportJob = {
@@ -87,7 +87,7 @@ export async function startImportJob(
 }
 
 /** A job's progress, from whichever instance runs it. */
-export async function importJob({ db }: Pick<App, 'db'>, id: string): Promise<ImportJob> {
+export async function importJob({ db }: Pick<ServiceDeps, 'db'>, id: string): Promise<ImportJob> {
   const here = runningOn(db).get(id);
   if (here) return { ...here };
   let job = await findImportJob(db, id);

@@ -1,5 +1,5 @@
 import type { ImportReport } from '@qbank/contract';
-import type { App } from '../../app';
+import type { ServiceDeps } from '../../lib/deps';
 import { badRequest } from '../../lib/errors';
 import { CONTENT_FORMATS, guessFormat, type ContentFormat } from '../content/content.parse';
 import { importData } from '../content/content.service';
@@ -37,7 +37,7 @@ function formatOf(upload: Upload, wanted?: ContentFormat): ContentFormat {
 }
 
 export async function startImport(
-  app: Pick<App, 'db' | 'storage' | 'log'>,
+  app: Pick<ServiceDeps, 'db' | 'storage' | 'log'>,
   upload: Upload,
   request: ImportRequest,
 ): Promise<ImportReport> {

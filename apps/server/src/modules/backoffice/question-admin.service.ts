@@ -6,7 +6,7 @@ import {
   type StaffQuestionData,
   type StaffQuestionSaved,
 } from '@qbank/contract';
-import type { App } from '../../app';
+import type { ServiceDeps } from '../../lib/deps';
 import type { QuestionSnapshot } from '../../db/schema/index';
 import type { User } from '../../lib/auth';
 import { badRequest, notFound } from '../../lib/errors';
@@ -15,7 +15,7 @@ import { notifyKeyChange } from './key-change';
 import * as repo from './question-admin.repository';
 import { keyChangeOf, questionMoved, rescoreQuestion, sameKey } from '../answers/index';
 
-type Deps = Pick<App, 'db'>;
+type Deps = Pick<ServiceDeps, 'db'>;
 
 const INVALID_PK = (id: number) => `Invalid pk "${id}" - object does not exist.`;
 

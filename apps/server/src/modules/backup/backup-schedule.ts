@@ -1,4 +1,4 @@
-import type { App } from '../../app';
+import type { App } from '../../lib/deps';
 import { lastSuccess } from './backup.repository';
 import { BackupBusyError, createBackup } from './backup.service';
 

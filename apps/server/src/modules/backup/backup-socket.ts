@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import type { App } from '../../app';
+import type { App } from '../../lib/deps';
 import { createBackup, type BackupResult } from './backup.service';
 
 /**
- * How `npm run backup` reaches the embedded database of a running app (decision 045): PGlite
+ * How `npm run backup` reaches the embedded database of a running app (decision 047): PGlite
  * has one owner process, so the app itself makes the backup when asked on a Unix socket in its
  * data folder. The socket is the app owner's only (mode 0600): whoever may connect may already
  * read the data folder, so it asks nothing more.

@@ -1,5 +1,5 @@
 import type { BackupRun as RunBody, BackupStatus } from '@qbank/contract';
-import type { App } from '../../app';
+import type { App } from '../../lib/deps';
 import { detailError } from '../../lib/errors';
 import { lastRun, lastSuccess, type BackupRun } from './backup.repository';
 import { BackupBusyError, createBackup } from './backup.service';

@@ -12,7 +12,7 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 /**
  * `npm run backup`: on a PostgreSQL server, or on an embedded database no app holds, this
  * process makes the backup; when the app runs on the embedded database, the app makes it, asked
- * on its socket (decision 045). Exit code 1 when it failed.
+ * on its socket (decision 047). Exit code 1 when it failed.
  */
 export async function backupCommand(config: Config): Promise<number> {
   let database;

@@ -38,7 +38,7 @@ const PREFIX = 'qbank-backup-';
 let running: Promise<BackupResult> | undefined;
 
 /**
- * Makes one backup (issue 37, decision 045): the database snapshot, then every stored file, then
+ * Makes one backup (issue 37, decision 047): the database snapshot, then every stored file, then
  * the manifest, into a new folder of BACKUP_DIR; records the run for the back office, and keeps
  * the BACKUP_KEEP newest. A failed backup leaves no folder, only its failed run.
  */

@@ -7,7 +7,7 @@ import { migrationsFolder, type Database } from '../../db/client';
 import type { Manifest } from './manifest';
 
 /**
- * The database half of a backup (issue 37, decision 045): a consistent snapshot and, read in
+ * The database half of a backup (issue 37, decision 047): a consistent snapshot and, read in
  * that same snapshot, the rows per table and the newest migration.
  */
 type Query = (text: string) => Promise<{ rows: Record<string, unknown>[] }>;

@@ -1,4 +1,4 @@
-import type { App } from '../../app';
+import type { App } from '../../lib/deps';
 import { listenForBackups } from './backup-socket';
 import { scheduleBackups } from './backup-schedule';
 

@@ -32,7 +32,7 @@ export interface RestoreReport {
 export class RestoreRefusedError extends Error {}
 
 /**
- * Restores a backup folder (issue 37, decision 045) into the configured database and storage,
+ * Restores a backup folder (issue 37, decision 047) into the configured database and storage,
  * which must be empty unless `force` (then they are emptied first): loads the database, runs the
  * newer migrations, puts the files back, then checks every row count and checksum against the
  * manifest. Nothing is written before every check that could refuse has passed.

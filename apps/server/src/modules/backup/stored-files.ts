@@ -12,7 +12,7 @@ const CONCURRENCY = 8;
 /**
  * Copies every stored file into `folder/files/<key>` with its size and sha256. Listed after the
  * database snapshot: a file uploaded before it is there; one deleted since is only named in
- * `gone` (its row may still be in the snapshot: decision 045).
+ * `gone` (its row may still be in the snapshot: decision 047).
  */
 export async function copyStoredFiles(storage: Storage, folder: string) {
   const keys = (await storage.list()).sort();

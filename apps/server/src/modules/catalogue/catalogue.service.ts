@@ -1,6 +1,6 @@
 import type { Course, CourseListQuery, Module, Source, SourceListQuery } from '@qbank/contract';
 import type { Db } from '../../db/client';
-import type { App } from '../../app';
+import type { ServiceDeps } from '../../lib/deps';
 import type { User } from '../../lib/auth';
 import { badRequest, notFound } from '../../lib/errors';
 import { mediaUrl } from '../../lib/storage';
@@ -58,7 +58,7 @@ async function withSourceCounts(db: Db, rows: SourceRow[], courseId?: number): P
     .map((row) => ({ ...row, questions_count: inCourse.get(row.id)! }));
 }
 
-type Deps = Pick<App, 'db'>;
+type Deps = Pick<ServiceDeps, 'db'>;
 
 const one = <T>(items: T[]): T => {
   if (!items[0]) throw notFound();

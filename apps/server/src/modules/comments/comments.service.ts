@@ -11,7 +11,7 @@ import {
   type StaffComment,
   type StaffCommentQuery,
 } from '@qbank/contract';
-import type { App } from '../../app';
+import type { ServiceDeps } from '../../lib/deps';
 import type { User } from '../../lib/auth';
 import { badRequest, fieldErrors, forbidden, notFound } from '../../lib/errors';
 import { cleanImages, withStoredImages } from '../../lib/images';
@@ -73,7 +73,7 @@ export const ATTACHMENT_FIELD = 'attachments';
 export const TOO_MANY_ATTACHMENTS = `Ensure there are no more than ${COMMENT_ATTACHMENTS_MAX} attachments.`;
 export const UNEXPECTED_FILE = 'Unexpected file field.';
 
-type Deps = Pick<App, 'db' | 'storage'>;
+type Deps = Pick<ServiceDeps, 'db' | 'storage'>;
 
 /** The caller and what the generic functions below need, bound once per call. */
 interface Context extends Deps {
@@ -210,7 +210,7 @@ async function updateItem<T>(
   if (row.userId !== ctx.user.id) throw forbidden(kind.editOwnOnly);
 
   const current = await kind.repo.attachments(ctx.db, [id]);
-  const removeIds = [...new Set(input.removed_attachment_id)];
+  const removeIds = [...new Set(input.removed_attachment_id ?? [])];
   const unknown = removeIds.filter((rid) => !current.some((a) => a.id === rid));
   if (unknown.length) throw fieldErrors({ removed_attachment_id: unknown.map(invalidPk) });
   if (current.length - removeIds.length + files.length > COMMENT_ATTACHMENTS_MAX) {
@@ -260,7 +260,7 @@ async function react<T>(
 const asValue = (v: number): ReactionValue => (v > 0 ? 1 : -1);
 
 export async function commentReactions(
-  { db }: Pick<App, 'db'>,
+  { db }: Pick<ServiceDeps, 'db'>,
   user: User,
   filter: { question?: number; comment?: number },
 ) {
@@ -269,7 +269,7 @@ export async function commentReactions(
 }
 
 export async function replyReactions(
-  { db }: Pick<App, 'db'>,
+  { db }: Pick<ServiceDeps, 'db'>,
   user: User,
   filter: { comment?: number; reply?: number },
 ) {
@@ -310,7 +310,7 @@ async function removeAsStaff<T>(
 }
 
 export async function listForStaff(
-  { db }: Pick<App, 'db'>,
+  { db }: Pick<ServiceDeps, 'db'>,
   query: StaffCommentQuery,
 ): Promise<{ total: number; results: StaffComment[] }> {
   const { total, rows } = await listCommentsForStaff(
@@ -347,7 +347,7 @@ function discussionService<T>(kind: DiscussionKind<T>) {
     update: (deps: Deps, user: User, id: number | undefined, form: ParsedForm) =>
       updateItem(kind, ctx(deps, user), id, form),
     remove: (deps: Deps, user: User, id: number) => deleteItem(kind, ctx(deps, user), id),
-    react: ({ db }: Pick<App, 'db'>, user: User, id: number, value: ReactionValue | null) =>
+    react: ({ db }: Pick<ServiceDeps, 'db'>, user: User, id: number, value: ReactionValue | null) =>
       react(kind, { db, user }, id, value),
     removeAsStaff: (deps: Deps, actor: User, id: number, reason: string) =>
       removeAsStaff(kind, ctx(deps, actor), id, reason),

@@ -7,7 +7,7 @@ import {
   type MissClassified,
   type MissClassReport,
 } from '@qbank/contract';
-import type { App } from '../../app';
+import type { ServiceDeps } from '../../lib/deps';
 import type { User } from '../../lib/auth';
 import { badRequest, notFound } from '../../lib/errors';
 import * as repo from './confidence.repository';
@@ -15,7 +15,7 @@ import * as repo from './confidence.repository';
 /** The screen lists this many "sure but wrong" answers; the count says how many there are. */
 const SURE_BUT_WRONG_LIMIT = 50;
 
-type Deps = Pick<App, 'db'>;
+type Deps = Pick<ServiceDeps, 'db'>;
 
 export const ONLY_MISSES_MESSAGE = 'Only a wrong answer can be classified.';
 

@@ -89,6 +89,8 @@ export async function exportContent(
         type: q.type,
         stem: unlink(q.stem),
         explanation: unlink(q.explanation),
+        key_point: unlink(q.keyPoint),
+        status: q.status,
         year: q.year,
         tags: q.tags,
         images: await readImages(storage, q.images),

@@ -137,6 +137,9 @@ export interface QuestionRow {
   type: string;
   stem: string;
   explanation: string;
+  /** Null: '' for a new question, unchanged for an existing one (likewise status, 'live'). */
+  key_point: string | null;
+  status: string | null;
   year: number | null;
   tags: string[];
   images: string[];
@@ -163,6 +166,8 @@ const QUESTION_COLUMNS = [
   'type',
   'stem',
   'explanation',
+  'key_point',
+  'status',
   'year',
   'tags',
   'images',
@@ -235,7 +240,8 @@ export async function stageQuestions(db: Conn): Promise<void> {
   await db.execute(sql`
     create temp table import_questions (
       external_id varchar, course_id integer, source_id integer, clinical_case_id integer,
-      type varchar, stem text, explanation text, year integer, tags jsonb, images jsonb,
+      type varchar, stem text, explanation text, key_point text, status varchar,
+      year integer, tags jsonb, images jsonb,
       "order" integer, search_text text, position serial
     ) on commit drop`);
 }
@@ -249,8 +255,9 @@ export async function upsertQuestions(db: Conn, rows: QuestionRow[]): Promise<Up
   await copyRows(db, 'import_questions', QUESTION_COLUMNS, rows);
   const result = await db.execute(sql`
     insert into questions (external_id, course_id, source_id, clinical_case_id, type, stem, explanation,
-                           year, tags, images, "order", search_text)
+                           key_point, status, is_published, year, tags, images, "order", search_text)
     select x.external_id, x.course_id, x.source_id, x.clinical_case_id, x.type, x.stem, x.explanation,
+           coalesce(x.key_point, ''), coalesce(x.status, 'live'), coalesce(x.status, 'live') = 'live',
            x.year, x.tags, x.images, x."order", x.search_text
     from import_questions x order by x.position
     on conflict (external_id) do update set
@@ -260,6 +267,15 @@ export async function upsertQuestions(db: Conn, rows: QuestionRow[]): Promise<Up
       images = excluded.images, "order" = excluded."order", search_text = excluded.search_text,
       updated_at = now()
     returning id, external_id as "externalId", (xmax = 0) as inserted`);
+  // A key point or a status the file gives replaces the stored one (ON CONFLICT cannot tell a
+  // given value from the insert's fallback); one the file leaves out stays as staff set it.
+  await db.execute(sql`
+    update questions q set
+      key_point = coalesce(x.key_point, q.key_point),
+      status = coalesce(x.status, q.status),
+      is_published = coalesce(x.status, q.status) = 'live'
+    from import_questions x
+    where q.external_id = x.external_id and (x.key_point is not null or x.status is not null)`);
   return rowsOf<Upserted>(result);
 }
 

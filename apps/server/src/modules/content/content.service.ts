@@ -185,6 +185,8 @@ export async function importContent(
             type: q.type,
             stem,
             explanation,
+            key_point: q.key_point === undefined ? null : link(q.key_point),
+            status: q.status ?? null,
             year: q.year ?? (q.source === null ? null : (sourceYears.get(q.source) ?? null)),
             tags: q.tags,
             images: keys,

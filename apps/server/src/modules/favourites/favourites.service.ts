@@ -7,7 +7,7 @@ import type {
   PageQuery,
   QuestionMark,
 } from '@qbank/contract';
-import type { App } from '../../app';
+import type { ServiceDeps } from '../../lib/deps';
 import type { Db } from '../../db/client';
 import type { User } from '../../lib/auth';
 import { badRequest, nonFieldError, notFound } from '../../lib/errors';
@@ -20,7 +20,7 @@ import * as repo from './favourites.repository';
  * fields; another user's record is a 404.
  */
 
-type Deps = Pick<App, 'db'>;
+type Deps = Pick<ServiceDeps, 'db'>;
 
 const iso = (d: Date) => d.toISOString();
 

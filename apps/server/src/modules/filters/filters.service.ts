@@ -1,12 +1,12 @@
 import { invalidPk } from '@qbank/contract';
 import type { CourseFilter, ModuleFilter } from '@qbank/contract';
-import type { App } from '../../app';
+import type { ServiceDeps } from '../../lib/deps';
 import type { Db } from '../../db/client';
 import type { User } from '../../lib/auth';
 import { badRequest, nonFieldError, notFound } from '../../lib/errors';
 import * as repo from './filters.repository';
 
-type Deps = Pick<App, 'db'>;
+type Deps = Pick<ServiceDeps, 'db'>;
 
 export const DELETE_FILTER_MESSAGE = 'Invalid payload: must include moduleFiltre or module.';
 

@@ -1,5 +1,5 @@
 import type { Evaluation, EvaluationListQuery, Rating } from '@qbank/contract';
-import type { App } from '../../app';
+import type { ServiceDeps } from '../../lib/deps';
 import type { User } from '../../lib/auth';
 import { notFound } from '../../lib/errors';
 import { assertPageExists, pageWindow } from '../../lib/pagination';
@@ -10,7 +10,7 @@ import { clock } from '../../lib/clock';
 import { requestFit } from '../cards/optimiser';
 import { applyRating } from '../cards/review-cards';
 
-type Deps = Pick<App, 'db'>;
+type Deps = Pick<ServiceDeps, 'db'>;
 
 const toEvaluation = (row: repo.EvaluationRow): Evaluation => ({
   id: row.id,

@@ -5,7 +5,7 @@ import type {
   HistoryListQuery,
 } from '@qbank/contract';
 import type { z } from 'zod';
-import type { App } from '../../app';
+import type { ServiceDeps } from '../../lib/deps';
 import type { User } from '../../lib/auth';
 import { notFound } from '../../lib/errors';
 import { assertPageExists, pageWindow } from '../../lib/pagination';
@@ -14,7 +14,7 @@ import { deleteHistoryEntry, grade, loadAnswerableQuestion, logAnswer } from '..
 import * as repo from './history.repository';
 import { requestFit } from '../cards/optimiser';
 
-type Deps = Pick<App, 'db'>;
+type Deps = Pick<ServiceDeps, 'db'>;
 type HistoryCreateInput = z.output<typeof historyCreateSchema>;
 
 /** Scores an answer on the server and appends it to the user's permanent log. */

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client';
 import { courses, noteItemAttachments, noteItems, questions } from '../../db/schema/index';
 import { QUESTION_SUMMARY_STEM_CHARS } from '@qbank/contract';
-import { difficultyFilterSql } from '../stats/stats.repository';
+import { difficultyFilterSql } from '../questions/difficulty-filter.repository';
 
 export type NoteRow = typeof noteItems.$inferSelect;
 export type NoteImageRow = typeof noteItemAttachments.$inferSelect;

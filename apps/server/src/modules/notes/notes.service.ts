@@ -1,5 +1,5 @@
 import { invalidPk } from '@qbank/contract';
-import type { App } from '../../app';
+import type { ServiceDeps } from '../../lib/deps';
 import {
   IMAGES_PER_RECORD_MAX,
   NOTE_FILES_FIELD,
@@ -19,7 +19,7 @@ import { cleanImages, deleteStoredFiles, withStoredImages } from '../../lib/imag
 import * as repo from './notes.repository';
 
 /** What the notes need of the app (decision 043): the database, the file store, the log. */
-export type NotesDeps = Pick<App, 'db' | 'storage' | 'log'>;
+export type NotesDeps = Pick<ServiceDeps, 'db' | 'storage' | 'log'>;
 
 const BLANK = 'This field may not be blank.';
 const TOO_MANY_IMAGES = `A note can hold at most ${IMAGES_PER_RECORD_MAX} images.`;

@@ -1,12 +1,12 @@
 import type { Notification, NotificationQuery } from '@qbank/contract';
-import type { App } from '../../app';
+import type { ServiceDeps } from '../../lib/deps';
 import type { User } from '../../lib/auth';
 import { notFound } from '../../lib/errors';
 import { assertPageExists, pageWindow } from '../../lib/pagination';
 import * as repo from './notifications.repository';
 
 export type NewNotification = repo.NewNotification;
-type Deps = Pick<App, 'db'>;
+type Deps = Pick<ServiceDeps, 'db'>;
 
 /**
  * The one way any module tells learners something in the app (a purchase decided, a report
@@ -20,7 +20,7 @@ export async function notifyUsers(
   await repo.insertMany(deps.db, [...new Set(userIds)], notification);
 }
 
-export type MailDeps = Pick<App, 'db' | 'mailer' | 'log' | 'config'>;
+export type MailDeps = Pick<ServiceDeps, 'db' | 'mailer' | 'log' | 'config'>;
 
 /**
  * Notifies one user in the app and by mail. The mail is best effort: the decision is already

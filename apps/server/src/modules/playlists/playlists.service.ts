@@ -11,13 +11,13 @@ import {
   type PlaylistReorder,
   type PlaylistUpdate,
 } from '@qbank/contract';
-import type { App } from '../../app';
+import type { ServiceDeps } from '../../lib/deps';
 import type { User } from '../../lib/auth';
 import { badRequest, notFound } from '../../lib/errors';
 import { assertPageExists, pageWindow } from '../../lib/pagination';
 import * as repo from './playlists.repository';
 
-type Deps = Pick<App, 'db'>;
+type Deps = Pick<ServiceDeps, 'db'>;
 
 const REQUIRED = 'This field is required.';
 const iso = (d: Date) => d.toISOString();

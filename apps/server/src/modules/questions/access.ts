@@ -1,5 +1,5 @@
 import { LOCKED_QUESTION_MESSAGE } from '@qbank/contract';
-import type { App } from '../../app';
+import type { ServiceDeps } from '../../lib/deps';
 import type { User } from '../../lib/auth';
 import { forbidden, notFound } from '../../lib/errors';
 import { busFor } from '../../lib/invalidation';
@@ -9,7 +9,7 @@ import { getSubscriptionAccess } from './personal-cache';
 import { activeSubscriptionModules, findQuestionAccessRow } from './question-content.repository';
 import type { Access } from './questions.repository';
 
-export type AccessDeps = Pick<App, 'db' | 'config'>;
+export type AccessDeps = Pick<ServiceDeps, 'db' | 'config'>;
 
 /** What the caller may read in full: staff everything, else subscribed modules + free preview. */
 export async function loadAccess(deps: AccessDeps, user: User): Promise<Access> {

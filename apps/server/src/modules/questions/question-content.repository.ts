@@ -134,9 +134,8 @@ export async function loadQuestionContent(db: Db, ids: number[]) {
 export async function activeSubscriptionModules(db: Db, userId: number) {
   const result = await rows<{ all_modules: boolean; module_id: number | null }>(
     db,
-    sql`select p.all_modules, pm.module_id from purchases pu
-      join plans p on p.id = pu.plan_id
-      left join plan_modules pm on pm.plan_id = p.id
+    sql`select pu.all_modules, pm.module_id from purchases pu
+      left join lateral unnest(pu.module_ids) as pm(module_id) on true
       where pu.user_id = ${userId} and pu.status = 'approved'
         and pu.starts_at <= now() and pu.ends_at > now()`,
   );
@@ -256,11 +255,10 @@ export async function subscriptionWindow(db: Db, userId: number) {
     changes_at: string;
   }>(
     db,
-    sql`select p.all_modules, pm.module_id, pu.starts_at <= now() as active,
+    sql`select pu.all_modules, pm.module_id, pu.starts_at <= now() as active,
       (case when pu.starts_at > now() then pu.starts_at else pu.ends_at end)::text as changes_at
       from purchases pu
-      join plans p on p.id = pu.plan_id
-      left join plan_modules pm on pm.plan_id = p.id
+      left join lateral unnest(pu.module_ids) as pm(module_id) on true
       where pu.user_id = ${userId} and pu.status = 'approved' and pu.ends_at > now()`,
   );
 }

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { QuestionType } from '../../db/schema/index';
-import { difficultyFilterSql } from '../stats/stats.repository';
+import { difficultyFilterSql } from './difficulty-filter.repository';
 
 /**
  * The question read path's SQL (list, count, types, first unanswered, exam candidates). Every

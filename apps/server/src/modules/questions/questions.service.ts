@@ -14,7 +14,7 @@ import type {
   QuestionListQuery,
   QuestionTypesCount,
 } from '@qbank/contract';
-import type { App } from '../../app';
+import type { ServiceDeps } from '../../lib/deps';
 import type { Db } from '../../db/client';
 import type { User } from '../../lib/auth';
 import { badRequest, notFound } from '../../lib/errors';
@@ -52,7 +52,7 @@ import {
 
 type PersonalList = Parameters<typeof personalQuestionIds>[2];
 
-export type Deps = Pick<App, 'db' | 'config'>;
+export type Deps = Pick<ServiceDeps, 'db' | 'config'>;
 
 export const INVALID_CHOICE =
   'Select a valid choice. That choice is not one of the available choices.';
@@ -281,7 +281,7 @@ function cachedPart(
  * catalogue; exams carry neither last answer nor correction.
  */
 export async function serializeQuestions(
-  { db }: Pick<App, 'db'>,
+  { db }: Pick<ServiceDeps, 'db'>,
   user: User,
   ids: number[],
   access: Access,

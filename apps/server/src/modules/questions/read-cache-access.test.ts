@@ -1,3 +1,4 @@
+import { termsOf } from '../subscriptions/subscriptions.repository';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { plans, purchases } from '../../db/schema/index';
@@ -66,6 +67,7 @@ describe('cached access', () => {
     await db.insert(purchases).values({
       userId: learner.user.id,
       planId: plan!.id,
+      ...termsOf(plan!, []),
       status: 'approved',
       startsAt: new Date(Date.now() - 60_000),
       endsAt: new Date(Date.now() + 1_500),

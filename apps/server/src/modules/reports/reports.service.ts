@@ -9,7 +9,7 @@ import type {
   StaffReport,
   StaffReportUpdate,
 } from '@qbank/contract';
-import type { App } from '../../app';
+import type { ServiceDeps } from '../../lib/deps';
 import type { User } from '../../lib/auth';
 import { badRequest, nonFieldError, notFound } from '../../lib/errors';
 import { assertPageExists, pageWindow } from '../../lib/pagination';
@@ -32,7 +32,7 @@ export const ONE_SCREENSHOT = 'Send one screenshot only.';
 type KeyUrl = Pick<Storage, 'url'>;
 const keyOnly: KeyUrl = { url: (key) => key };
 
-type Deps = Pick<App, 'db' | 'storage'>;
+type Deps = Pick<ServiceDeps, 'db' | 'storage'>;
 
 export function toReport(row: repo.ReportRow, storage: KeyUrl): Report {
   return {
@@ -125,7 +125,7 @@ export async function updateReport(
  * their screenshots.
  */
 export async function bulkDelete(
-  { db, storage, log }: Deps & Pick<App, 'log'>,
+  { db, storage, log }: Deps & Pick<ServiceDeps, 'log'>,
   user: User,
   ids: number[],
 ) {
@@ -192,7 +192,7 @@ export async function answerReport(
 
 /** The queue by question: most reported first. */
 export async function listReportGroups(
-  { db }: Pick<App, 'db'>,
+  { db }: Pick<ServiceDeps, 'db'>,
   query: ReportGroupQuery,
 ): Promise<{ total: number; results: ReportGroup[] }> {
   const { total, rows } = await repo.listReportGroups(db, query.status, pageWindow(query));

@@ -20,7 +20,7 @@ export async function startRun(deps: AccessDeps, user: User, input: RunInput): P
   const scope = { module: input.module, course: input.course };
   const ids =
     input.source === 'due'
-      ? await dueQuestionIds(deps, user, input.tz_offset, scope, RUN_MAX_QUESTIONS)
+      ? await dueQuestionIds(deps, user, scope, RUN_MAX_QUESTIONS)
       : await shelfQuestionIds(deps.db, user.id, scope, RUN_MAX_QUESTIONS);
   const access = await loadAccess(deps, user);
   const exam = input.mode === 'exam';

@@ -150,15 +150,39 @@ export async function setSuspended(db: Db, userId: number, cardId: number, suspe
   return updated.length > 0;
 }
 
-/** Cards due per day from `dayStart` (day 0) for `days` days; negative days are overdue. */
-export async function dueByDay(db: Db, userId: number, dayStart: Date, days: number) {
-  const end = new Date(dayStart.getTime() + days * 86_400_000);
+/**
+ * The learner's zone (review_settings.time_zone, UTC until set) and their calendar date at
+ * `now`, as a derived table `z(tz, today)`: PostgreSQL does the day arithmetic, so a
+ * daylight-saving change moves the boundaries with it.
+ */
+const learnerClock = (userId: number, now: Date): SQL =>
+  sql`(SELECT tz, (${now.toISOString()}::timestamptz AT TIME ZONE tz)::date AS today
+       FROM (SELECT coalesce((SELECT time_zone FROM review_settings WHERE user_id = ${userId}),
+         'UTC') AS tz) zone) z`;
+
+/** The learner's date at `now` and the instants their day starts and ends (their midnights). */
+export async function learnerToday(db: Db, userId: number, now: Date) {
+  const [row] = await rows<{ today: string; starts_at: string | Date; ends_at: string | Date }>(
+    db,
+    sql`SELECT z.today::text AS today, (z.today::timestamp AT TIME ZONE z.tz) AS starts_at,
+          ((z.today + 1)::timestamp AT TIME ZONE z.tz) AS ends_at
+        FROM ${learnerClock(userId, now)}`,
+  );
+  return {
+    today: row!.today,
+    startsAt: new Date(row!.starts_at),
+    endsAt: new Date(row!.ends_at),
+  };
+}
+
+/** Cards due per learner's calendar day from today (day 0) for `days` days; negative: overdue. */
+export async function dueByDay(db: Db, userId: number, now: Date, days: number) {
   return rows<{ day: number; n: number }>(
     db,
-    sql`SELECT floor(extract(epoch FROM (due_at - ${dayStart.toISOString()}::timestamptz)) / 86400)::int AS day,
-          count(*)::int AS n
-        FROM question_evaluations
-        WHERE user_id = ${userId} AND due_at < ${end.toISOString()}::timestamptz AND NOT suspended
+    sql`SELECT ((e.due_at AT TIME ZONE z.tz)::date - z.today) AS day, count(*)::int AS n
+        FROM question_evaluations e, ${learnerClock(userId, now)}
+        WHERE e.user_id = ${userId} AND NOT e.suspended
+          AND e.due_at < ((z.today + ${days}::int)::timestamp AT TIME ZONE z.tz)
         GROUP BY 1`,
   );
 }

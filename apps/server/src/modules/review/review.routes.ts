@@ -88,7 +88,7 @@ export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: forecastSchema, ...errors },
       },
     },
-    async (request) => review.forecast(app, requireUser(request), request.query),
+    async (request) => review.forecast(app, requireUser(request)),
   );
 
   app.post(

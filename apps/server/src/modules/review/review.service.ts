@@ -28,11 +28,9 @@ import * as repo from './review.repository';
 const DAY_MS = 86_400_000;
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-/** The start of the learner's today (UTC instant), for an offset of `tzOffset` minutes. */
-export function startOfLearnerDay(now: Date, tzOffset: number): Date {
-  const local = now.getTime() + tzOffset * 60_000;
-  return new Date(Math.floor(local / DAY_MS) * DAY_MS - tzOffset * 60_000);
-}
+/** The calendar date `days` after `date` (YYYY-MM-DD): plain date arithmetic, no zone. */
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /** What the review feature's actions need of the app (decision 043). */
 type Deps = { db: Db };
@@ -100,13 +98,12 @@ export async function dailyAllowance(db: Db, userId: number, dayStart: Date) {
 export async function listDue(deps: Deps, user: User, query: DueQuery) {
   const { db } = deps;
   const userId = user.id;
-  const dayStart = startOfLearnerDay(clock.now(), query.tz_offset);
-  const end = new Date(dayStart.getTime() + DAY_MS);
-  const allowance = await dailyAllowance(db, userId, dayStart);
+  const { startsAt, endsAt } = await repo.learnerToday(db, userId, clock.now());
+  const allowance = await dailyAllowance(db, userId, startsAt);
   const window = pageWindow(query);
   const limited = { ...window, limit: Math.min(window.limit, allowance.reviews - window.offset) };
   const scope = { module: query.module, course: query.course };
-  const found = await repo.dueCards(db, userId, end, scope, limited);
+  const found = await repo.dueCards(db, userId, endsAt, scope, limited);
   const total = Math.min(found.total, allowance.reviews);
   assertPageExists(query, total);
   const results: DueCard[] = found.rows.map(({ card, question, misses }) => ({
@@ -120,25 +117,21 @@ export async function listDue(deps: Deps, user: User, query: DueQuery) {
   return { total, results };
 }
 
-/** Reviews falling due on each of the next 30 days (today first); overdue ones apart. */
-export async function forecast(
-  deps: Deps,
-  user: User,
-  query: { tz_offset: number },
-): Promise<Forecast> {
+/** Reviews falling due on each of the learner's next 30 days (today first); overdue apart. */
+export async function forecast(deps: Deps, user: User): Promise<Forecast> {
   const { db } = deps;
-  const userId = user.id;
-  const tzOffset = query.tz_offset;
-  const start = startOfLearnerDay(clock.now(), tzOffset);
-  const counts = await repo.dueByDay(db, userId, start, FORECAST_DAYS);
+  const now = clock.now();
+  const [{ today }, counts] = await Promise.all([
+    repo.learnerToday(db, user.id, now),
+    repo.dueByDay(db, user.id, now, FORECAST_DAYS),
+  ]);
   const byDay = new Map(counts.map((c) => [Number(c.day), Number(c.n)]));
   const overdue = counts.filter((c) => Number(c.day) < 0).reduce((s, c) => s + Number(c.n), 0);
   const days = Array.from({ length: FORECAST_DAYS }, (_, day) => ({
-    // The learner's calendar date: shift the UTC instant by their offset.
-    date: new Date(start.getTime() + day * DAY_MS + tzOffset * 60_000).toISOString().slice(0, 10),
+    date: addDays(today, day),
     count: byDay.get(day) ?? 0,
   }));
-  return { overdue, days };
+  return { today, overdue, days };
 }
 
 async function shelfStreak(db: Db, userId: number): Promise<number> {
@@ -184,25 +177,14 @@ export async function shelfQuestionIds(db: Db, userId: number, scope: Scope, lim
  * Question ids of today's due cards in the scope (a case's card opening all its questions),
  * then, while the run has room, new questions up to what is left of the day's new limit.
  */
-export async function dueQuestionIds(
-  deps: Deps,
-  user: User,
-  tzOffset: number,
-  scope: Scope,
-  limit: number,
-) {
+export async function dueQuestionIds(deps: Deps, user: User, scope: Scope, limit: number) {
   const { db } = deps;
-  const { results: rows } = await listDue(deps, user, {
-    page: 1,
-    page_size: limit,
-    tz_offset: tzOffset,
-    ...scope,
-  });
+  const { results: rows } = await listDue(deps, user, { page: 1, page_size: limit, ...scope });
   const leads = rows.filter((r) => r.question.clinical_case !== null).map((r) => r.question.id);
   const members = await repo.caseMembers(db, leads);
   const ids = [...new Set(rows.flatMap((r) => members.get(r.question.id) ?? [r.question.id]))];
-  const dayStart = startOfLearnerDay(clock.now(), tzOffset);
-  const room = Math.min(limit - ids.length, (await dailyAllowance(db, user.id, dayStart)).new);
+  const { startsAt } = await repo.learnerToday(db, user.id, clock.now());
+  const room = Math.min(limit - ids.length, (await dailyAllowance(db, user.id, startsAt)).new);
   const fresh = await repo.newQuestionIds(db, user.id, scope, room);
   return [...ids, ...fresh].slice(0, limit);
 }

@@ -4,7 +4,7 @@ import type {
   sessionQuestionCreateSchema,
 } from '@qbank/contract';
 import type { z } from 'zod';
-import type { App } from '../../app';
+import type { ServiceDeps } from '../../lib/deps';
 import type { User } from '../../lib/auth';
 import { badRequest, notFound } from '../../lib/errors';
 import { assertPageExists, pageWindow } from '../../lib/pagination';
@@ -21,7 +21,7 @@ import { answerSession } from './answer-sessions';
 import * as repo from './session-questions.repository';
 import { ownSession } from './sessions.service';
 
-type Deps = Pick<App, 'db'>;
+type Deps = Pick<ServiceDeps, 'db'>;
 
 type AnswerInput = z.output<typeof sessionQuestionCreateSchema>;
 

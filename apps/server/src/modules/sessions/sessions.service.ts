@@ -8,7 +8,7 @@ import type {
   startNewSessionSchema,
 } from '@qbank/contract';
 import type { z } from 'zod';
-import type { App } from '../../app';
+import type { ServiceDeps } from '../../lib/deps';
 import type { Db } from '../../db/client';
 import type { User } from '../../lib/auth';
 import { badRequest, nonFieldError, notFound } from '../../lib/errors';
@@ -23,7 +23,7 @@ import * as repo from './sessions.repository';
 export const POSITION_PAGE_SIZE = 10;
 export const START_NEW_SESSION_MESSAGE = 'Either sessionId or courseId must be provided.';
 
-type Deps = Pick<App, 'db'>;
+type Deps = Pick<ServiceDeps, 'db'>;
 type SessionCreateInput = z.output<typeof sessionCreateSchema>;
 type StartNewSessionInput = z.output<typeof startNewSessionSchema>;
 
@@ -249,7 +249,7 @@ async function answersOf(db: Db, user: User, rows: repo.SessionRow[]): Promise<A
 }
 
 export async function resumeSessions(
-  { db, config }: Pick<App, 'db' | 'config'>,
+  { db, config }: Pick<ServiceDeps, 'db' | 'config'>,
   user: User,
 ): Promise<SessionResume[]> {
   const freePerCourse = config.freeQuestionsPerCourse;

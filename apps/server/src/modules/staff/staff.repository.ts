@@ -4,7 +4,12 @@ import { users } from '../../db/schema/index';
 import { hashPassword } from '../../lib/passwords';
 
 /** Creates a confirmed staff user; an existing user is promoted. Returns true when created. */
-export async function createStaffUser(db: Db, email: string, password: string): Promise<boolean> {
+export async function createStaffUser(
+  db: Db,
+  email: string,
+  password: string,
+  names: { firstName: string; lastName: string } = { firstName: '', lastName: '' },
+): Promise<boolean> {
   const existing = await db
     .select({ id: users.id })
     .from(users)
@@ -15,11 +20,17 @@ export async function createStaffUser(db: Db, email: string, password: string): 
   }
   await db.insert(users).values({
     email,
+    ...names,
     passwordHash: await hashPassword(password),
     isStaff: true,
     isConfirmed: true,
   });
   return true;
+}
+
+export async function hasStaff(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(users).where(eq(users.isStaff, true));
+  return (row?.n ?? 0) > 0;
 }
 
 export type UserRow = typeof users.$inferSelect;

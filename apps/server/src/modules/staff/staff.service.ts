@@ -1,5 +1,5 @@
 import type { StaffUser, StaffUserDetail, StaffUserQuery, StaffUserUpdate } from '@qbank/contract';
-import type { App } from '../../app';
+import type { ServiceDeps } from '../../lib/deps';
 import { revokeTokens, type User } from '../../lib/auth';
 import { badRequest, notFound } from '../../lib/errors';
 import { invalidateUsers } from '../../lib/cache';
@@ -9,7 +9,7 @@ import { listUserPurchases } from '../subscriptions/subscriptions.repository';
 import { purchaseStatus } from '../subscriptions/subscriptions.service';
 import * as repo from './staff.repository';
 
-type Deps = Pick<App, 'db'>;
+type Deps = Pick<ServiceDeps, 'db'>;
 
 export const NOT_YOURSELF = 'You cannot change your own staff or active status.';
 

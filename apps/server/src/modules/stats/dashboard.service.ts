@@ -14,10 +14,6 @@ const HEATMAP_DAYS = 53 * 7;
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const dayNumber = (date: string) => Math.round(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
 
-/** The calendar date (YYYY-MM-DD) of an instant in a time zone (en-CA writes ISO dates). */
-export const dayIn = (ms: number, timeZone: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone }).format(ms);
-
 /** Days in a row: the longest run, and the run that reaches today or yesterday. */
 export function streaks(dates: string[], today = utcDay(Date.now())) {
   const days = dates.map(dayNumber).sort((a, b) => a - b);
@@ -58,15 +54,13 @@ export async function dashboard(deps: { db: Db }, user: User): Promise<Dashboard
   const { db } = deps;
   const userId = user.id;
   // Independent reads: on a PostgreSQL pool they run side by side.
-  const [courses, sources, days, percentile, timeZone] = await Promise.all([
+  const [courses, sources, days, percentile, today] = await Promise.all([
     repo.courseTotals(db, userId),
     repo.sourceTotals(db, userId),
     repo.dayTotals(db, userId),
     percentiles(db, userId),
-    repo.timeZoneOf(db, userId),
+    repo.todayOf(db, userId),
   ]);
-  // Days are the learner's (their stored time zone), so "today" is too.
-  const today = dayIn(Date.now(), timeZone);
   const modules = new Map<number, DashboardGroup>();
   for (const c of courses) {
     const m = modules.get(c.module) ?? {
@@ -85,6 +79,7 @@ export async function dashboard(deps: { db: Db }, user: User): Promise<Dashboard
   const since = utcDay((dayNumber(today) - (HEATMAP_DAYS - 1)) * DAY_MS);
   const recent: DashboardDay[] = days.filter((d) => d.date >= since);
   return {
+    today,
     totals: {
       answers: sum('answers'),
       correct: sum('correct'),

@@ -9,8 +9,12 @@ import {
   type TestUser,
 } from '../../../test/factories';
 import { questionAnswerHistory } from '../../db/schema/index';
-import { dayIn, streaks } from './dashboard.service';
+import { streaks } from './dashboard.service';
 import { rebuildAll } from '../answers/index';
+
+/** The calendar date (YYYY-MM-DD) of an instant in a time zone (en-CA writes ISO dates). */
+const dayIn = (ms: number, timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone }).format(ms);
 import { studyModule, writeHistory, type PastAnswer } from './stats.fixtures';
 
 const { app, database } = await setupTestApp({ FREE_QUESTIONS_PER_COURSE: '1000' });
@@ -142,6 +146,7 @@ describe('GET /api/dashboard/', () => {
     expect((await get(null, '/api/dashboard/')).statusCode).toBe(401);
     const fresh = await buildUser(db);
     expect((await get(fresh, '/api/dashboard/')).json()).toEqual({
+      today: new Date().toISOString().slice(0, 10), // UTC until the learner has a zone
       totals: { answers: 0, correct: 0, time_ms: 0, questions: 0, days_studied: 0 },
       by_module: [],
       by_course: [],
@@ -193,7 +198,10 @@ describe('days in the learner’s time zone', () => {
     });
     const today = dayIn(Date.now(), 'Pacific/Auckland');
     expect(await days(learner)).toEqual([day(11), today]);
-    expect((await get(learner, '/api/dashboard/')).json().streak.current).toBe(1);
+    const dashboard = (await get(learner, '/api/dashboard/')).json();
+    expect(dashboard.streak.current).toBe(1);
+    // The server says which day is today: the charts end there.
+    expect(dashboard.today).toBe(today);
     await app.inject({
       method: 'DELETE',
       url: `/api/question_answer_history/${answer.json().id}/`,

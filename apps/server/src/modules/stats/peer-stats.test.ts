@@ -1,3 +1,4 @@
+import { PEER_STATS_MIN_LEARNERS } from '@qbank/contract';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../test/helper';
 import {
@@ -100,6 +101,45 @@ describe('GET /api/questns/{id}/stats/', () => {
     // Before answering, the choice shares stay hidden (they give the key away).
     const newcomer = await buildUser(db);
     expect((await stats(newcomer, q.id)).json()).toEqual({ ...expected, choices: [] });
+  });
+
+  it(`publishes no figure of a question before ${PEER_STATS_MIN_LEARNERS} learners answered it`, async () => {
+    const q = await buildQuestion(db);
+    const learners: TestUser[] = [];
+    for (let i = 0; i < PEER_STATS_MIN_LEARNERS; i++) learners.push(await buildUser(db));
+    const hidden = {
+      share_right: null,
+      median_time_ms: null,
+      difficulty: null,
+      choices: [],
+    };
+    for (const [i, learner] of learners.entries()) {
+      const choice = q.choices[i % 2]!.id;
+      await answer(learner, { question: q.id, choices: [choice], time_spent_ms: 7_000 });
+      if (i === 1) {
+        // Two learners: each has answered, yet neither reads what the other chose.
+        for (const reader of learners.slice(0, 2)) {
+          expect((await stats(reader, q.id)).json()).toEqual({
+            question: q.id,
+            answers: 2,
+            ...hidden,
+          });
+        }
+      }
+    }
+    expect((await stats(learners[0]!, q.id)).json()).toEqual({
+      question: q.id,
+      answers: PEER_STATS_MIN_LEARNERS,
+      share_right: 0.5,
+      median_time_ms: 7_500,
+      difficulty: null,
+      choices: q.choices.map((c, i) => ({
+        id: c.id,
+        letter: 'ABCD'[i],
+        picked: i < 2 ? PEER_STATS_MIN_LEARNERS / 2 : 0,
+        share: i < 2 ? 0.5 : 0,
+      })),
+    });
   });
 
   it('answers 401 anonymous, 404 for an unknown or unpublished question', async () => {

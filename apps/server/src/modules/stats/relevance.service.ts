@@ -1,12 +1,12 @@
 import type { Relevance, WhatNextItem } from '@qbank/contract';
 import { INVALID_CHOICE } from '../questions/questions.service';
-import type { App } from '../../app';
+import type { ServiceDeps } from '../../lib/deps';
 import type { User } from '../../lib/auth';
 import { badRequest } from '../../lib/errors';
 import { catalogueSummary, type CatalogueSummary, type CourseSummary } from './catalogue-summary';
 import * as repo from './stats.repository';
 
-type Deps = Pick<App, 'db'>;
+type Deps = Pick<ServiceDeps, 'db'>;
 
 /**
  * Exam relevance and "what next" (decision 039). A course's relevance is the share of its

@@ -2,19 +2,6 @@ import { PERCENTILE_MIN_QUESTIONS } from '@qbank/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 
-/**
- * The difficulty filter (`?difficulty=`), the one rule for every list that offers it: the
- * question `questionId` (by default `q.id`, a question list's alias) has a known difficulty in
- * `levels`.
- */
-export const difficultyFilterSql = (levels: number[], questionId: SQL = sql`q.id`): SQL =>
-  levels.length
-    ? sql`exists (select 1 from question_stats qs where qs.question_id = ${questionId} and qs.difficulty in (${sql.join(
-        levels.map((l) => sql`${l}`),
-        sql`, `,
-      )}))`
-    : sql`false`;
-
 /** Reads of the aggregates (decision 039): never the answer history, except one indexed probe. */
 
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {
@@ -98,13 +85,14 @@ export async function sourceTotals(db: Db, userId: number) {
   );
 }
 
-/** The learner's time zone (decision 038's settings), UTC until the browser sent one. */
-export async function timeZoneOf(db: Db, userId: number): Promise<string> {
-  const [row] = await rows<{ time_zone: string | null }>(
+/** The learner's date now, in their time zone (UTC until set), computed by the database. */
+export async function todayOf(db: Db, userId: number): Promise<string> {
+  const [row] = await rows<{ today: string }>(
     db,
-    sql`select time_zone from review_settings where user_id = ${userId}`,
+    sql`select (now() at time zone coalesce((select time_zone from review_settings
+      where user_id = ${userId}), 'UTC'))::date::text as today`,
   );
-  return row?.time_zone ?? 'UTC';
+  return row!.today;
 }
 
 export async function dayTotals(db: Db, userId: number) {

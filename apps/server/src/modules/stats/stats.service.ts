@@ -1,5 +1,9 @@
-import { choiceLetter } from '@qbank/contract';
-import type { QuestionDifficulty, QuestionStats } from '@qbank/contract';
+import {
+  choiceLetter,
+  PEER_STATS_MIN_LEARNERS,
+  type QuestionDifficulty,
+  type QuestionStats,
+} from '@qbank/contract';
 import type { User } from '../../lib/auth';
 import { assertQuestionAccess, type AccessDeps } from '../questions/access';
 import { difficultyOf, histogramMedian, shareOf } from '../answers/effects/measures';
@@ -7,7 +11,9 @@ import * as repo from './stats.repository';
 
 /**
  * What other learners did with one question: 404/403 as any single-question read. The choice
- * shares give the key away, so they come only once the caller has answered the question.
+ * shares give the key away, so they come only once the caller has answered the question; no
+ * figure comes before PEER_STATS_MIN_LEARNERS learners answered (decision 046), so none tells
+ * what one other learner did. The count of answers itself tells nobody's answer.
  */
 export async function questionStats(
   deps: AccessDeps,
@@ -17,13 +23,14 @@ export async function questionStats(
   await assertQuestionAccess(deps, user, questionId);
   const peer = await repo.peerStats(deps.db, questionId);
   const answers = peer?.answers ?? 0;
-  const answered = await repo.hasAnswered(deps.db, user.id, questionId);
+  const published = peer !== undefined && answers >= PEER_STATS_MIN_LEARNERS;
+  const answered = published && (await repo.hasAnswered(deps.db, user.id, questionId));
   const picks = answered ? await repo.choicePicks(deps.db, questionId) : [];
   return {
     question: questionId,
     answers,
-    share_right: shareOf(peer?.correct ?? 0, answers),
-    median_time_ms: peer ? histogramMedian(peer.time_hist) : null,
+    share_right: published ? shareOf(peer.correct, answers) : null,
+    median_time_ms: published ? histogramMedian(peer.time_hist) : null,
     difficulty: difficultyOf(answers, peer?.correct ?? 0),
     choices: picks.map((c, i) => ({
       id: c.id,

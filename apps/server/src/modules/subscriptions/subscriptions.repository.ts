@@ -95,6 +95,10 @@ export async function updatePlan(
 
 export type PurchaseWithPlan = PurchaseRow & { plan: PlanWithModules };
 
+/**
+ * Each purchase with its plan as bought: name and description from the plan, price, currency,
+ * duration and modules from the purchase's own record of them (issue 34).
+ */
 async function attachPlans<T extends PurchaseRow>(
   db: Db,
   rows: T[],
@@ -103,8 +107,26 @@ async function attachPlans<T extends PurchaseRow>(
   const planRows = planIds.length
     ? await db.select().from(plans).where(inArray(plans.id, planIds))
     : [];
-  const byId = new Map((await withModules(db, planRows)).map((p) => [p.id, p]));
-  return rows.map((r) => ({ ...r, plan: byId.get(r.planId)! }));
+  const byId = new Map(planRows.map((p) => [p.id, p]));
+  const moduleIds = [...new Set(rows.flatMap((r) => r.moduleIds))];
+  const bought = moduleIds.length
+    ? await db
+        .select({ id: modules.id, name: modules.name })
+        .from(modules)
+        .where(inArray(modules.id, moduleIds))
+        .orderBy(asc(modules.order), asc(modules.id))
+    : [];
+  return rows.map((r) => ({
+    ...r,
+    plan: {
+      ...byId.get(r.planId)!,
+      price: r.price,
+      currency: r.currency,
+      durationDays: r.durationDays,
+      allModules: r.allModules,
+      modules: bought.filter((m) => r.moduleIds.includes(m.id)),
+    },
+  }));
 }
 
 /** The purchases of one user, newest first. */
@@ -194,10 +216,29 @@ export async function hasPendingPurchase(db: Db, userId: number, planId: number)
   return rows.length > 0;
 }
 
-export async function insertPurchase(
-  db: Db,
-  values: { userId: number; planId: number; paymentReference: string; receipt: string },
-): Promise<number> {
+export type PurchaseValues = Pick<
+  typeof purchases.$inferInsert,
+  | 'userId'
+  | 'planId'
+  | 'paymentReference'
+  | 'receipt'
+  | 'price'
+  | 'currency'
+  | 'durationDays'
+  | 'allModules'
+  | 'moduleIds'
+>;
+
+/** What a purchase of `plan` buys now: kept with the purchase, granted on approval. */
+export const termsOf = (plan: PlanRow, moduleIds: number[]) => ({
+  price: plan.price,
+  currency: plan.currency,
+  durationDays: plan.durationDays,
+  allModules: plan.allModules,
+  moduleIds,
+});
+
+export async function insertPurchase(db: Db, values: PurchaseValues): Promise<number> {
   const [row] = await db.insert(purchases).values(values).returning({ id: purchases.id });
   return row!.id;
 }

@@ -13,7 +13,7 @@ import {
   type StaffPurchaseQuery,
   type SubscriptionCheck,
 } from '@qbank/contract';
-import type { App } from '../../app';
+import type { ServiceDeps } from '../../lib/deps';
 import { invalidateUsers } from '../../lib/cache';
 import type { User } from '../../lib/auth';
 import { badRequest, fieldErrors, nonFieldError, notFound } from '../../lib/errors';
@@ -25,7 +25,7 @@ import { recordStaffAction, type StaffActor } from '../audit/audit.service';
 import { notifyAndMail, type MailDeps } from '../notifications/notifications.service';
 import * as repo from './subscriptions.repository';
 
-export type Deps = Pick<App, 'db' | 'storage'>;
+export type Deps = Pick<ServiceDeps, 'db' | 'storage'>;
 /** Staff decisions also tell the learner (in the app and by mail). */
 export type StaffDeps = Deps & MailDeps;
 
@@ -171,6 +171,11 @@ export async function buy(deps: Deps, user: User, form: ParsedForm): Promise<Pur
         planId: plan.id,
         paymentReference: fields.payment_reference,
         receipt: key,
+        // What the learner pays for now; approval grants exactly this.
+        ...repo.termsOf(
+          plan,
+          plan.modules.map((m) => m.id),
+        ),
       });
       // Written last, inside the transaction: a failed write rolls the row back.
       await deps.storage.put(key, image.data);
@@ -187,7 +192,7 @@ export async function buy(deps: Deps, user: User, form: ParsedForm): Promise<Pur
 
 /** Whether the caller has an approved purchase running now, and what it opens. */
 export async function checkSubscription(
-  deps: Pick<App, 'db' | 'storage' | 'config'>,
+  deps: Pick<ServiceDeps, 'db' | 'storage' | 'config'>,
   user: User,
 ): Promise<SubscriptionCheck> {
   const active = await repo.activePurchases(deps.db, user.id, new Date());

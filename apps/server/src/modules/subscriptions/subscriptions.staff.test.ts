@@ -175,6 +175,41 @@ describe('approving and rejecting', () => {
     expect(reject.statusCode).toBe(400);
   });
 
+  it('a plan edited after the purchase changes neither the price shown nor what approval grants', async () => {
+    const [cardio, neuro] = [await buildModule(db), await buildModule(db)];
+    const { learner, plan, purchase } = await pendingPurchase({
+      price: '900.00',
+      currency: 'DZD',
+      durationDays: 30,
+      moduleIds: [cardio.id],
+    });
+    const edit = await inject('PATCH', `/api/staff/plans/${plan.id}/`, staff.headers, {
+      price: '990.00',
+      duration_days: 90,
+      modules: [neuro.id],
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+
+    const bought = { price: '900.00', currency: 'DZD', duration_days: 30, all_modules: false };
+    const queue = await inject(
+      'GET',
+      '/api/staff/purchases/?status=pending&page_size=100',
+      staff.headers,
+    );
+    const card = queue.json().results.find((p: { id: number }) => p.id === purchase.id);
+    expect(card.plan).toMatchObject({ ...bought, modules: [{ id: cardio.id, name: cardio.name }] });
+
+    const res = await inject('POST', `/api/staff/purchases/${purchase.id}/approve/`, staff.headers);
+    expect(res.statusCode).toBe(200);
+    const approved = res.json();
+    expect(Date.parse(approved.ends_at) - Date.parse(approved.starts_at)).toBe(30 * DAY);
+    expect(approved.plan).toMatchObject(bought);
+    const access = (await inject('GET', '/api/check_sub/', learner.headers)).json();
+    expect(access.modules).toEqual([cardio.id]);
+    const mine = (await inject('GET', '/api/mysubscriptions/', learner.headers)).json();
+    expect(mine[0].plan).toMatchObject(bought);
+  });
+
   it('approval keeps an optional note for the learner', async () => {
     const { purchase } = await pendingPurchase();
     const res = await inject(

@@ -1,3 +1,4 @@
+import { termsOf } from './subscriptions.repository';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildModule, buildUser } from '../../../test/factories';
@@ -427,16 +428,17 @@ describe('GET /api/check_sub/', () => {
     const p1 = await buildPlan(db, { name: 'One', moduleIds: [m2.id] });
     const p2 = await buildPlan(db, { name: 'Two', moduleIds: [m1.id, m2.id] });
     const now = Date.now();
-    const insert = (planId: number, endsIn: number) =>
+    const insert = (plan: typeof p1, moduleIds: number[], endsIn: number) =>
       db.insert(purchases).values({
         userId: me.user.id,
-        planId,
+        planId: plan.id,
+        ...termsOf(plan, moduleIds),
         status: 'approved',
         startsAt: new Date(now - DAY),
         endsAt: new Date(now + endsIn),
       });
-    await insert(p1.id, 5 * DAY);
-    await insert(p2.id, 9 * DAY);
+    await insert(p1, [m2.id], 5 * DAY);
+    await insert(p2, [m1.id, m2.id], 9 * DAY);
     expect((await get('/api/check_sub/', me.headers)).json()).toEqual({
       has_subscription: true,
       expires_at: new Date(now + 9 * DAY).toISOString(),
@@ -445,7 +447,7 @@ describe('GET /api/check_sub/', () => {
       free_questions_per_course: config.freeQuestionsPerCourse,
     });
     const everything = await buildPlan(db, { name: 'All' });
-    await insert(everything.id, 2 * DAY);
+    await insert(everything, [], 2 * DAY);
     const check = (await get('/api/check_sub/', me.headers)).json();
     expect(check.modules).toBe('all');
     expect(check.plan).toEqual({ id: p2.id, name: 'Two' });

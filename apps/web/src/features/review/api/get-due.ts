@@ -2,12 +2,11 @@ import type { Paginated } from '@qbank/contract/common';
 import type { DueCard, Scope } from '@qbank/contract/review';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { tzOffset } from './tz-offset';
 
 /** GET /api/review/due/: cards due by the end of today, soonest first. */
 export function getDue(page: number, scope: Scope = {}): Promise<Paginated<DueCard>> {
   return apiRequest<Paginated<DueCard>>('review/due/', {
-    query: { page, page_size: 20, tz_offset: tzOffset(), ...scope },
+    query: { page, page_size: 20, ...scope },
   });
 }
 

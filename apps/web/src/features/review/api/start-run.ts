@@ -2,7 +2,6 @@ import type { ReviewRun, Scope } from '@qbank/contract/review';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { paths } from '../../../lib/api-paths';
-import { tzOffset } from './tz-offset';
 
 export type RunRequest = Scope & { source: 'due' | 'mistakes'; mode: 'study' | 'exam' };
 
@@ -10,7 +9,7 @@ export type RunRequest = Scope & { source: 'due' | 'mistakes'; mode: 'study' | '
 export function startRun(body: RunRequest): Promise<ReviewRun> {
   return apiRequest<ReviewRun>(paths.reviewRuns, {
     method: 'POST',
-    body: { ...body, tz_offset: tzOffset() },
+    body,
   });
 }
 

@@ -6,14 +6,15 @@ import { staffPaths } from '../../../lib/staff-paths';
 
 export type BankParams = Record<string, string | undefined>;
 
-export function getBank(params: BankParams): Promise<BankPage> {
-  return apiRequest<BankPage>(staffPaths.questions, { query: params });
+export function getBank(params: BankParams, signal?: AbortSignal): Promise<BankPage> {
+  return apiRequest<BankPage>(staffPaths.questions, { query: params, signal });
 }
 
 export const bankQueryOptions = (params: BankParams) =>
   queryOptions({
     queryKey: [...keys.staff.root, 'bank', params],
-    queryFn: () => getBank(params),
+    // The signal cancels a search left behind by the next one (the old key loses its observer).
+    queryFn: ({ signal }) => getBank(params, signal),
     placeholderData: keepPreviousData,
   });
 

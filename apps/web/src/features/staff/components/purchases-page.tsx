@@ -12,6 +12,7 @@ import { useDecidePurchase, usePurchases, PAGE_SIZE } from '../api/staff-api';
 import '../i18n';
 import { Pager } from '../../../components/ui/pager';
 import { TextDialog } from './text-dialog';
+import { ReceiptDialog } from './receipt-dialog';
 import { useUrlState } from '../../../lib/use-url-state';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
@@ -33,6 +34,7 @@ export default function PurchasesPage() {
     purchase: StaffPurchase;
     decision: 'approve' | 'reject';
   } | null>(null);
+  const [receipt, setReceipt] = useState<StaffPurchase | null>(null);
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 
   return (
@@ -67,13 +69,13 @@ export default function PurchasesPage() {
         {(list.data?.results ?? []).map((p) => (
           <li key={p.id} className="staff-card" aria-labelledby={`purchase-${p.id}`}>
             {p.receipt ? (
-              <a className="receipt" href={p.receipt} target="_blank" rel="noreferrer">
+              <button type="button" className="receipt" onClick={() => setReceipt(p)}>
                 <img
                   src={p.receipt}
                   alt={t('purchases.receipt-of', { email: p.user.email })}
                   loading="lazy"
                 />
-              </a>
+              </button>
             ) : (
               <span className="receipt receipt-missing">{t('purchases.no-receipt')}</span>
             )}
@@ -83,9 +85,19 @@ export default function PurchasesPage() {
               </h2>
               <dl className="staff-facts">
                 <dt>{t('purchases.plan')}</dt>
+                <dd>{p.plan.name}</dd>
+                <dt>{t('purchases.bought')}</dt>
                 <dd>
-                  {p.plan.name} · {p.plan.price} {p.plan.currency} ·{' '}
-                  {t('plans.days', { count: p.plan.duration_days })}
+                  <strong>
+                    {p.plan.price} {p.plan.currency}
+                  </strong>{' '}
+                  · {t('plans.days', { count: p.plan.duration_days })}
+                </dd>
+                <dt>{t('purchases.bought-modules')}</dt>
+                <dd>
+                  {p.plan.all_modules
+                    ? t('plans.all-modules')
+                    : p.plan.modules.map((m) => m.name).join(', ')}
                 </dd>
                 <dt>{t('purchases.reference')}</dt>
                 <dd>{p.payment_reference}</dd>
@@ -130,6 +142,13 @@ export default function PurchasesPage() {
         count={list.data?.count ?? 0}
         onPage={(page) => url.set({ page: String(page) })}
       />
+      {receipt?.receipt ? (
+        <ReceiptDialog
+          src={receipt.receipt}
+          email={receipt.user.email}
+          onClose={() => setReceipt(null)}
+        />
+      ) : null}
       {deciding ? (
         <TextDialog
           title={t(`purchases.${deciding.decision}-title`, {

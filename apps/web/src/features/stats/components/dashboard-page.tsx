@@ -90,7 +90,7 @@ export default function DashboardPage() {
           <WhatNext />
           {!empty ? (
             <div className="stats-grid">
-              <TrendCharts days={d.days} />
+              <TrendCharts days={d.days} today={d.today} />
               <GroupChart dashboard={d} />
               <StudyHeatmap dashboard={d} timeZone={timeZone} />
             </div>

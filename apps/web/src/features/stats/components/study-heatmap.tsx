@@ -13,7 +13,7 @@ export function StudyHeatmap({
   timeZone?: string;
 }) {
   const { t } = useTranslation();
-  const weeks = heatmapWeeks(dashboard.days);
+  const weeks = heatmapWeeks(dashboard.days, dashboard.today);
   const { current, longest } = dashboard.streak;
   return (
     <section className="stats-card" aria-labelledby="stats-heatmap">

@@ -8,9 +8,9 @@ import '../../../lib/i18n-learning';
 const label = (start: string) => start.slice(5);
 
 /** Answers and share right per week, and seconds per question per week (last 26 weeks). */
-export function TrendCharts({ days }: { days: DashboardDay[] }) {
+export function TrendCharts({ days, today }: { days: DashboardDay[]; today: string }) {
   const { t } = useTranslation();
-  const weeks = weeklySeries(days);
+  const weeks = weeklySeries(days, today);
   const c = chartColors();
   const base = baseOptions();
   const active = weeks.filter((w) => w.answers > 0);

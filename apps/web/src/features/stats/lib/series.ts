@@ -1,6 +1,9 @@
 import type { DashboardDay } from '@qbank/contract/stats';
 
-/** Day-level sums folded into weeks (Monday first, UTC) for the trend charts. */
+/**
+ * Day-level sums folded into weeks (Monday first) for the trend charts. Dates are the learner's
+ * calendar dates and `today` is the server's (their time zone), so only date arithmetic here.
+ */
 
 const DAY_MS = 86_400_000;
 
@@ -13,8 +16,8 @@ export function mondayOf(date: string): string {
 }
 
 /** The last `count` weeks up to today's, empty weeks included. */
-export function weeklySeries(days: DashboardDay[], count = 26, today = new Date()): Week[] {
-  const thisWeek = Date.parse(`${mondayOf(today.toISOString().slice(0, 10))}T00:00:00Z`);
+export function weeklySeries(days: DashboardDay[], today: string, count = 26): Week[] {
+  const thisWeek = Date.parse(`${mondayOf(today)}T00:00:00Z`);
   const weeks: Week[] = Array.from({ length: count }, (_, i) => ({
     start: new Date(thisWeek - (count - 1 - i) * 7 * DAY_MS).toISOString().slice(0, 10),
     answers: 0,
@@ -33,9 +36,8 @@ export function weeklySeries(days: DashboardDay[], count = 26, today = new Date(
 }
 
 /** The heatmap's grid: 53 columns of 7 days (Monday on top), ending with today's week. */
-export function heatmapWeeks(days: DashboardDay[], today = new Date()) {
+export function heatmapWeeks(days: DashboardDay[], todayKey: string) {
   const counts = new Map(days.map((d) => [d.date, d.answers]));
-  const todayKey = today.toISOString().slice(0, 10);
   const lastMonday = Date.parse(`${mondayOf(todayKey)}T00:00:00Z`);
   return Array.from({ length: 53 }, (_, w) =>
     Array.from({ length: 7 }, (_, d) => {
