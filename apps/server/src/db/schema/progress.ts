@@ -85,7 +85,7 @@ export const questionAnswerHistory = pgTable(
     index('history_user_question_idx').on(t.userId, t.questionId, t.createdAt),
     // The history list: the user's entries, newest first.
     index('history_user_created_idx').on(t.userId, t.createdAt),
-    // A question's answers: re-scoring a key change, recounting its peer figures (decision 043).
+    // A question's answers: re-scoring a key change, recounting its peer figures (decision 049).
     index('history_question_idx').on(t.questionId),
   ],
 );

@@ -8,7 +8,7 @@ const line = (d: TableDiff) =>
   `${d.table}: ${d.changed} changed, ${d.added} added, ${d.removed} removed`;
 
 /**
- * `repair-aggregates`: recomputes every derived table from the answer history (decision 043)
+ * `repair-aggregates`: recomputes every derived table from the answer history (decision 049)
  * and reports, table by table, the rows that differed; `check` only reports. Exit code 1 when
  * a check finds a difference, so a script can watch for drift.
  */

@@ -259,7 +259,7 @@ describe('the operator’s repair', () => {
       choices: [right],
       mode: 'study',
     });
-    // A database written before decision 043: counts a key change never repaired.
+    // A database written before decision 049: counts a key change never repaired.
     await db.execute(sql`update question_stats set correct = 0 where question_id = ${q.id}`);
     await db.execute(
       sql`update user_course_stats set correct = 0 where user_id = ${learner!.user.id}`,

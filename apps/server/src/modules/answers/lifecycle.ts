@@ -5,7 +5,7 @@ import { rewriteScores } from './effects/session-answers.repository';
 import * as repo from './lifecycle.repository';
 
 /**
- * An answer's life after it is recorded (decision 043): every step walks the one list of
+ * An answer's life after it is recorded (decision 049): every step walks the one list of
  * effects (`effects/index.ts`). The history is the truth; every derived row is recounted from
  * it for the answers the step touched, in the step's transaction.
  */
@@ -75,7 +75,7 @@ const derivedTables = () => ANSWER_EFFECTS.flatMap((effect) => effect.tables);
 
 /**
  * Compares every derived table with what the history calls for, and repairs it unless
- * `dryRun` (for databases written before decision 043): what differed, table by table.
+ * `dryRun` (for databases written before decision 049): what differed, table by table.
  */
 export async function checkAggregates(
   db: Db,

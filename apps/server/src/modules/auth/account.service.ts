@@ -75,7 +75,7 @@ export async function deleteAccount(
   user: User,
 ): Promise<void> {
   const keys = await userFileKeys(deps.db, user.id);
-  // Their answers leave the peer figures they fed (decision 043).
+  // Their answers leave the peer figures they fed (decision 049).
   await deleteUser(deps.db, user.id, (tx) => forgetLearner(tx, user.id));
   for (const key of keys) await deps.storage.delete(key);
 }

@@ -183,7 +183,7 @@ export async function updateQuestion(
     let rescored = 0;
     let userIds: number[] = [];
     if (keyChanged) {
-      // Every answer and all it fed (statistics, streaks, session rows): decision 043.
+      // Every answer and all it fed (statistics, streaks, session rows): decision 049.
       const change = keyChangeOf(
         id,
         { type: before.question.type, key: oldKey },

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { StaffSetupRequest, StaffSetupState } from '@qbank/contract';
-import type { App } from '../../app';
+import type { App } from '../../lib/deps';
 import { fieldErrors, nonFieldError, notFound } from '../../lib/errors';
 import { findUserByEmail } from '../auth/auth.repository';
 import { EMAIL_TAKEN, PASSWORD_MISMATCH } from '../auth/auth.service';
@@ -20,7 +20,8 @@ const PURPOSE = 'staff-setup';
 export const setupToken = (deps: Pick<App, 'signer'>) => deps.signer.derive(PURPOSE);
 
 /** The page the link opens; the token travels in the fragment, kept out of logs and referrers. */
-export const setupLink = (publicUrl: string, token: string) => `${publicUrl}/auth/staff-setup#${token}`;
+export const setupLink = (publicUrl: string, token: string) =>
+  `${publicUrl}/auth/staff-setup#${token}`;
 
 function tokenMatches(deps: Deps, given: string): boolean {
   const wanted = Buffer.from(setupToken(deps));

@@ -28,7 +28,7 @@ export interface KeyChange {
 }
 
 /**
- * What one owner does with answers (decision 043). Every field is required: an effect says
+ * What one owner does with answers (decision 049). Every field is required: an effect says
  * what it does at each step of an answer's life, or null with the reason in its file.
  *
  * - `apply`: common table expressions of the batch statement that records answers, over its

@@ -6,7 +6,7 @@ import { sessionAnswersEffect } from './session-answers.repository';
 import { streaksEffect } from './streaks.repository';
 
 /**
- * THE list of what an answer changes (decision 043). Recording, deleting a history entry,
+ * THE list of what an answer changes (decision 049). Recording, deleting a history entry,
  * re-scoring after a key change, forgetting a learner and rebuilding all walk it; a new effect
  * is one line here and one file beside it. The order is the batch statement's (fixed text).
  */

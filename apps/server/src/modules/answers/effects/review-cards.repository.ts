@@ -155,7 +155,7 @@ export const reviewCardsEffect: AnswerEffect = {
   tables: [],
   apply: CARD_WRITES,
   // A card is the review log's replay, buttons pressed included, which the history does not
-  // hold: a deleted or re-scored answer leaves the schedule it gave (decision 043).
+  // hold: a deleted or re-scored answer leaves the schedule it gave (decision 049).
   recount: null,
   rescore: null,
 };
