@@ -3,6 +3,29 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * Web features meet only through each other's index.ts (STYLE.md habit 5). no-restricted-imports
+ * matches the import text, so each block covers files at one depth inside a feature, where
+ * climbing exactly to features/ and then into a folder can only mean another feature's internals.
+ */
+const WEB = 'apps/web/src';
+const deepFeatureImport = (depth) => ({
+  files: [`${WEB}/features/*/${'*/'.repeat(depth)}*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: `^(\\.\\./){${depth + 1}}[^./][^/]*/|^(\\.\\./)+features/[^/]+/`,
+            message: "Import another feature only through its index.ts (e.g. '../../player').",
+          },
+        ],
+      },
+    ],
+  },
+});
+
 export default tseslint.config(
   {
     ignores: [
@@ -44,6 +67,24 @@ export default tseslint.config(
               group: ['drizzle-orm', 'drizzle-orm/*'],
               message: 'Queries belong in a *.repository.ts file.',
               allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  ...[0, 1, 2, 3].map(deepFeatureImport),
+  {
+    // Shared components and lib sit below the features: they never reach up into one.
+    files: [`${WEB}/components/**/*.{ts,tsx}`, `${WEB}/lib/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+features(/|$)',
+              message: 'Shared code must not import a feature.',
             },
           ],
         },

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Spinner } from '../../../components/ui/spinner';
-import { toPlainText } from '../../player';
+import { toPlainText } from '../../../components/question-content';
 import { useCalibration } from '../api/get-calibration';
 import { useMissClasses } from '../api/get-miss-classes';
 import { useModules } from '../api/get-modules';

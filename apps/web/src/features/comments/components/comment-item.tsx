@@ -6,7 +6,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { notify } from '../../../lib/toast';
-import { RichText } from '../../player';
+import { RichText } from '../../../components/question-content';
 import { useItemWrites, useReact, useReplies, type Item, type Kind } from '../api/comments';
 
 /** Seed §8: the server's error for comments and replies is passed on unchanged. */

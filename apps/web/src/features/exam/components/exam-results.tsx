@@ -5,15 +5,8 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { useSettings } from '../../../lib/settings';
 import { QuestionComments } from '../../comments';
-import {
-  ChoiceList,
-  MissClassifier,
-  clearExamTools,
-  QuestionStem,
-  RichText,
-  formatScore,
-  playAnswerSound,
-} from '../../player';
+import { ChoiceList, QuestionStem, RichText } from '../../../components/question-content';
+import { MissClassifier, clearExamTools, formatScore, playAnswerSound } from '../../player';
 import { QuestionTools } from '../../question-tools';
 import { examCoursesQueryOptions } from '../api/get-catalogue';
 import { clearExam, type Exam } from '../exam-store';

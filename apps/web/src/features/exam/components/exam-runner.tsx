@@ -5,8 +5,8 @@ import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { ApiError } from '../../../lib/api-client';
 import { useSettings } from '../../../lib/settings';
+import { ChoiceList, QuestionStem, preloadMarkdown } from '../../../components/question-content';
 import {
-  ChoiceList,
   ConfidencePicker,
   Elapsed,
   ExamToolsBar,
@@ -19,12 +19,10 @@ import {
   useExamTools,
   usePaused,
   useToolsState,
-  QuestionStem,
   choiceIndexForKey,
   getScoringRule,
   isActivatable,
   isPlayerKey,
-  preloadMarkdown,
   seededShuffle,
 } from '../../player';
 import { submitExam } from '../api/submit-answer';

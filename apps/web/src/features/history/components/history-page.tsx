@@ -5,7 +5,7 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { useHistoryCatalogue } from '../api/get-catalogue';
 import { useHistory, type HistoryFilters } from '../api/get-history';
-import { toPlainText } from '../../player';
+import { toPlainText } from '../../../components/question-content';
 import '../history.css';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useUrlState } from '../../../lib/use-url-state';

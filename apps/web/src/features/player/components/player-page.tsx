@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { preloadMarkdown } from '../../../components/question-content';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Spinner } from '../../../components/ui/spinner';
@@ -11,7 +12,6 @@ import { PAGE_SIZE, prefetchQuestionPage, useQuestionPage } from '../api/get-que
 import { useCourseSession } from '../api/open-course-session';
 import { HelpOverlay } from './help-overlay';
 import { PlayerOptions } from './player-options';
-import { preloadMarkdown } from './rich-text';
 import { StudyQuestion } from './study-question';
 import { PauseDialog } from './exam-tools/pause-dialog';
 import { StudyNavigator, flaggedPositions, nextFlagged } from './exam-tools/study-navigator';

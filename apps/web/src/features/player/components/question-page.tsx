@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { ChoiceList, QuestionStem, RichText } from '../../../components/question-content';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
@@ -8,9 +9,6 @@ import { useQuestion } from '../api/get-question';
 import { updateCachedQuestion } from '../api/get-questions';
 import { QuestionComments } from '../../comments';
 import { QuestionTools, toolOf } from '../../question-tools';
-import { ChoiceList } from './choice-list';
-import { QuestionStem } from './question-stem';
-import { RichText } from './rich-text';
 import { formatScore } from './study-question';
 import { LockedNotice } from '../../subscriptions';
 import '../player.css';

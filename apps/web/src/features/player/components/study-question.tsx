@@ -3,6 +3,12 @@ import type { Question } from '@qbank/contract/questions';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  ChoiceList,
+  type ChoiceCorrection,
+  QuestionStem,
+  RichText,
+} from '../../../components/question-content';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
 import { useSettings } from '../../../lib/settings';
@@ -16,10 +22,7 @@ import { choiceIndexForKey, isActivatable, isPlayerKey } from '../lib/keys';
 import { getScoringRule } from '../lib/scoring';
 import { seededShuffle } from '../lib/shuffle';
 import { playAnswerSound } from '../lib/sound';
-import { ChoiceList, type ChoiceCorrection } from './choice-list';
 import { Elapsed } from './elapsed';
-import { QuestionStem } from './question-stem';
-import { RichText } from './rich-text';
 import { LockedNotice } from '../../subscriptions';
 import { activeNow } from '../lib/pause-clock';
 import { ExamToolsBar } from './exam-tools/exam-tools-bar';

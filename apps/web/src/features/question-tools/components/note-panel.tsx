@@ -5,7 +5,7 @@ import { ComposeForm, type ComposeDraft } from '../../../components/ui/compose-f
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { notify } from '../../../lib/toast';
-import { RichText } from '../../player';
+import { RichText } from '../../../components/question-content';
 import { useNoteMutations, useQuestionNotes } from '../api/notes';
 
 type Props = { question: number; onCount: (count: number) => void };

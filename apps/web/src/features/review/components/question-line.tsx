@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { toPlainText } from '../../player';
+import { toPlainText } from '../../../components/question-content';
 import '../../../lib/i18n-learning';
 
 /** One question of the queue or the shelf: its stem (plain text), a leech flag, details. */

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
-import { RichText } from '../../player';
+import { RichText } from '../../../components/question-content';
 import { useBank } from '../api/get-bank';
 import { useStaffCase } from '../api/get-case';
 import { useStaffCatalogue } from '../api/get-staff-catalogue';

@@ -1,6 +1,6 @@
 import { CHOICE_LETTERS as LETTERS } from '@qbank/contract/constants';
 import { useTranslation } from 'react-i18next';
-import { RichText } from '../../player';
+import { RichText } from '../../../components/question-content';
 import { NS } from '../i18n';
 import type { QuestionFormValues } from './question-form';
 

@@ -1,8 +1,8 @@
 import type { Question } from '@qbank/contract/questions';
 import { useTranslation } from 'react-i18next';
-import { LETTERS } from '../lib/keys';
+import { CHOICE_LETTERS as LETTERS } from '@qbank/contract/constants';
 import { RichText } from './rich-text';
-import '../../../lib/i18n-learning';
+import '../../lib/i18n-learning';
 
 export type ChoiceCorrection = { correct: number[]; explanations: Record<string, string> };
 

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import '../../../lib/i18n-learning';
+import '../../lib/i18n-learning';
 
 /** An image that opens full size in a dialog (Escape or the button closes it). */
 export function ZoomableImage({ src, alt }: { src: string; alt: string }) {

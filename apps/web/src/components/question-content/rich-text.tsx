@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { toPlainText } from '../lib/math-text';
+import './question-content.css';
+import { toPlainText } from './math-text';
 
 const MarkdownView = lazy(() => import('./markdown'));
 

@@ -5,7 +5,7 @@ import rehypeRaw from 'rehype-raw';
 import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from 'rehype-sanitize';
 import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
-import { prepareMarkdown } from '../lib/math-text';
+import { prepareMarkdown } from './math-text';
 import { ZoomableImage } from './zoomable-image';
 
 /**
@@ -26,7 +26,7 @@ const schema: SanitizeSchema = {
  * Markdown with math and HTML, in its own chunk. Raw HTML is parsed (rehype-raw), then
  * sanitised by the allow-list above before KaTeX adds its own markup; react-markdown's URL
  * filter refuses javascript: and other unsafe links. Which dollar signs are maths is decided by
- * prepareMarkdown (lib/math-text.ts, decision 035).
+ * prepareMarkdown (math-text.ts, decision 035).
  */
 const components: Components = {
   img: ({ src, alt }) =>

@@ -2,7 +2,7 @@ import type { Question } from '@qbank/contract/questions';
 import { useTranslation } from 'react-i18next';
 import { RichText } from './rich-text';
 import { ZoomableImage } from './zoomable-image';
-import '../../../lib/i18n-learning';
+import '../../lib/i18n-learning';
 
 /** The clinical case vignette (when any), then the stem and its images. */
 export function QuestionStem({ question }: { question: Question }) {
