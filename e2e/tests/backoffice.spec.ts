@@ -152,7 +152,7 @@ test('plans: create, edit and archive', async ({ staffPage: page }) => {
   await expect(card).toContainText('1200.00 DZD');
   await card.getByRole('button', { name: `Archive ${name}` }).click();
   await expect(card.getByText('Archived')).toBeVisible();
-  await expect(card.getByRole('button', { name: `Put ${name} back on sale` })).toBeVisible();
+  await expect(card.getByRole('button', { name: `Put back on sale: ${name}` })).toBeVisible();
 });
 
 test('purchases: approve and reject; the learner is told in the app', async ({
@@ -166,9 +166,14 @@ test('purchases: approve and reject; the learner is told in the app', async ({
   await buyPending(request, learner.key, studyServer.planId, approveRef);
   await page.goto(`/staff/purchases?search=${approveRef}`);
   const card = page.getByRole('listitem').filter({ hasText: approveRef });
-  await expect(
-    card.getByRole('img', { name: `Receipt sent by ${learner.email} (opens full size)` }),
-  ).toBeVisible();
+  // The receipt opens large, in a dialog, to be compared with the amount bought.
+  await card
+    .getByRole('button', { name: `Receipt sent by ${learner.email}: open it large` })
+    .click();
+  const receipt = page.getByRole('dialog', { name: `Receipt from ${learner.email}` });
+  await expect(receipt.getByRole('img')).toBeVisible();
+  await receipt.getByRole('button', { name: 'Close' }).click();
+  await expect(receipt).toHaveCount(0);
   await card.getByRole('button', { name: 'Approve' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByText('Purchase approved; the learner was told.')).toBeVisible();

@@ -52,7 +52,7 @@ test('review: due today, the forecast with its table, retention saved, a study r
 
   await page.getByLabel('Desired retention').fill('0.8');
   await expect(page.locator('output')).toHaveText('80 %');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(toast(page, 'Saved.')).toBeVisible();
   expect((await api.get<ReviewSettings>('review/settings/')).desired_retention).toBe(0.8);
 
@@ -89,7 +89,7 @@ test('mistakes: the shelf, its streak setting, a timed exam over it', async ({
   await expectNoHorizontalScroll(page);
 
   await page.getByLabel(/Right answers in a row/).fill('3');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(toast(page, 'Saved.')).toBeVisible();
   await expect(shelf.first()).toContainText('0 of 3 right in a row');
 
