@@ -1,9 +1,9 @@
 import fc from 'fast-check';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../test/helper';
 import { buildCourse, buildQuestion, buildUser, type TestUser } from '../../../test/factories';
-import { clinicalCases } from '../../db/schema/index';
+import { clinicalCases, questionStats } from '../../db/schema/index';
 import { checkAggregates, rebuildAll } from './index';
 
 /**
@@ -277,10 +277,11 @@ describe('the operator’s repair', () => {
       ),
     ).toBe(true);
     // The API hides share right below PEER_STATS_MIN_LEARNERS (decision 046): read the row.
-    const { rows } = await db.execute<{ correct: number }>(
-      sql`select correct from question_stats where question_id = ${q.id}`,
-    );
-    expect(Number(rows[0]?.correct)).toBe(1);
+    const [row] = await db
+      .select({ correct: questionStats.correct })
+      .from(questionStats)
+      .where(eq(questionStats.questionId, q.id));
+    expect(row?.correct).toBe(1);
     const stats = (await call(learner!, 'GET', `questns/${q.id}/stats/`)).json();
     expect(stats).toMatchObject({ answers: 1 });
   });
