@@ -83,13 +83,7 @@ export async function register(
   deps: Pick<ServiceDeps, 'db' | 'mailer'>,
   input: RegistrationRequest,
 ): Promise<AuthResponse> {
-  const owner = { email: input.email, first_name: input.first_name, last_name: input.last_name };
-  const errors: Record<string, string[]> = {};
-  if (await findUserByEmail(deps.db, input.email)) errors.email = [EMAIL_TAKEN];
-  const problems = passwordProblems(input.password1, owner);
-  if (problems.length) errors.password1 = problems;
-  if (Object.keys(errors).length) throw fieldErrors(errors);
-  if (input.password1 !== input.password2) throw nonFieldError(PASSWORD_MISMATCH);
+  await assertRegistrable(deps.db, input);
 
   const { code, row } = draftCode('email_verification');
   const created = await createUserWithToken(
@@ -185,4 +179,24 @@ export async function providerSignUp(
   });
   if (!created) throw emailTaken();
   return authAnswer(created.user, created.key);
+}
+
+/**
+ * The registration rules of a new account (PRODUCT.md §2): a free e-mail and an acceptable
+ * password, both reported at once as field errors, then the two passwords matching.
+ */
+export async function assertRegistrable(
+  db: ServiceDeps['db'],
+  input: Pick<
+    RegistrationRequest,
+    'email' | 'first_name' | 'last_name' | 'password1' | 'password2'
+  >,
+): Promise<void> {
+  const owner = { email: input.email, first_name: input.first_name, last_name: input.last_name };
+  const errors: Record<string, string[]> = {};
+  if (await findUserByEmail(db, input.email)) errors.email = [EMAIL_TAKEN];
+  const problems = passwordProblems(input.password1, owner);
+  if (problems.length) errors.password1 = problems;
+  if (Object.keys(errors).length) throw fieldErrors(errors);
+  if (input.password1 !== input.password2) throw nonFieldError(PASSWORD_MISMATCH);
 }

@@ -1,10 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { StaffSetupRequest, StaffSetupState } from '@qbank/contract';
 import type { App } from '../../lib/deps';
-import { fieldErrors, nonFieldError, notFound } from '../../lib/errors';
-import { findUserByEmail } from '../auth/auth.repository';
-import { EMAIL_TAKEN, PASSWORD_MISMATCH } from '../auth/auth.service';
-import { passwordProblems } from '../auth/password-rules';
+import { notFound } from '../../lib/errors';
+import { assertRegistrable } from '../auth/auth.service';
 import { createStaffUser, hasStaff } from '../staff/staff.repository';
 
 type Deps = Pick<App, 'db' | 'signer' | 'config'>;
@@ -37,13 +35,7 @@ export async function setupState(deps: Deps, token: string): Promise<StaffSetupS
 /** Creates the first staff account (confirmed); a wrong token or a used link answers 404. */
 export async function setUpFirstStaff(deps: Deps, input: StaffSetupRequest): Promise<void> {
   if (!(await setupState(deps, input.token)).open) throw notFound();
-  const owner = { email: input.email, first_name: input.first_name, last_name: input.last_name };
-  const errors: Record<string, string[]> = {};
-  if (await findUserByEmail(deps.db, input.email)) errors.email = [EMAIL_TAKEN];
-  const problems = passwordProblems(input.password1, owner);
-  if (problems.length) errors.password1 = problems;
-  if (Object.keys(errors).length) throw fieldErrors(errors);
-  if (input.password1 !== input.password2) throw nonFieldError(PASSWORD_MISMATCH);
+  await assertRegistrable(deps.db, input);
   await createStaffUser(deps.db, input.email, input.password1, {
     firstName: input.first_name ?? '',
     lastName: input.last_name ?? '',
