@@ -6,9 +6,6 @@
 import type { Question } from '@qbank/contract/questions';
 import { saveRun } from './run-store';
 
-/** Days follow the browser's time zone: the dashboard sends it when it changes. */
-export { useSyncTimeZone } from './api/time-zone';
-
 export function startStudyRun(
   questions: Question[],
   session: number,

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Spinner } from '../../../components/ui/spinner';
+import { useReviewSettings } from '../../../lib/review-settings';
 import { useSettings } from '../../../lib/settings';
 import { useDashboard } from '../api/get-dashboard';
 import { secondsPer, shareRight } from '../lib/series';
@@ -13,7 +14,6 @@ import { TrendCharts } from './trend-charts';
 import { WhatNext } from './what-next';
 import '../stats.css';
 import '../../../lib/i18n-learning';
-import { useSyncTimeZone } from '../../review';
 
 function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
@@ -30,7 +30,8 @@ export default function DashboardPage() {
   // Charts read the theme's colours when they render: a theme change renders them again.
   const theme = useSettings().displayMode;
   const dashboard = useDashboard();
-  const timeZone = useSyncTimeZone();
+  // The app frame detects the zone (lib/time-zone); here it only says where the days start.
+  const timeZone = useReviewSettings().data?.time_zone;
   const d = dashboard.data;
   const empty = d && d.totals.answers === 0;
   return (
