@@ -13,5 +13,6 @@ DO $$ BEGIN
   END IF;
 END $$;--> statement-breakpoint
 DROP INDEX IF EXISTS "questions_search_idx";--> statement-breakpoint
-CREATE INDEX IF NOT EXISTS "questions_search_trgm_idx" ON "questions" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX IF NOT EXISTS "questions_search_idx" ON "questions" USING gin (to_tsvector('qbank_search', "search_text"));
+CREATE INDEX IF NOT EXISTS "questions_search_trgm_idx" ON "questions" USING gin ("search_text" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
+-- No pending list: PGlite has no autovacuum to merge one, and a search reads it whole.
+CREATE INDEX IF NOT EXISTS "questions_search_idx" ON "questions" USING gin (to_tsvector('qbank_search', "search_text")) WITH (fastupdate=false);

@@ -67,6 +67,9 @@ export function AppLayout() {
               <NavLink to="/modules">{t('nav.modules')}</NavLink>
             </li>
             <li>
+              <NavLink to="/search">{t('nav.search')}</NavLink>
+            </li>
+            <li>
               <NavLink to="/sessions">{t('nav.sessions')}</NavLink>
             </li>
             <li>

@@ -73,7 +73,7 @@ export async function matchPlaces(db: Db, ids: number[], words: string): Promise
 }
 
 /** Below this trigram similarity two texts share little more than their language. */
-export const SIMILARITY_FLOOR = 0.2;
+export const SIMILARITY_FLOOR = 0.3;
 
 /**
  * Questions whose text is closest to question `id`'s, among those the caller may read (not

@@ -9,7 +9,7 @@ import { saveRun } from './run-store';
 export function startStudyRun(
   questions: Question[],
   session: number,
-  named: { source: 'playlist'; title: string; back: string },
+  named: { source: 'playlist' | 'search'; title: string; back: string },
 ): void {
   saveRun({ ...named, session, questions, current: 0 });
 }

@@ -31,6 +31,7 @@ import { ConfidencePicker } from './confidence/confidence-picker';
 import { MissClassifier } from './confidence/miss-classifier';
 import { PeerStats } from '../../stats';
 import { RatingPanel } from './rating-panel';
+import { SimilarQuestions } from './similar-questions';
 import '../../../lib/i18n-learning';
 
 type Result = {
@@ -323,6 +324,7 @@ export function StudyQuestion({
           ) : null}
           <RatingPanel questionId={question.id} />
           <PeerStats questionId={question.id} answered />
+          {result.is_correct ? null : <SimilarQuestions questionId={question.id} />}
         </section>
       ) : null}
       <div className="player-nav">
