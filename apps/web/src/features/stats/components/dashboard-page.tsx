@@ -6,6 +6,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useReviewSettings } from '../../../lib/review-settings';
 import { useSettings } from '../../../lib/settings';
 import { useDashboard } from '../api/get-dashboard';
+import { useWhatNext } from '../api/get-what-next';
 import { secondsPer, shareRight } from '../lib/series';
 import { GroupChart } from './group-chart';
 import { RelevancePanel } from './relevance-panel';
@@ -33,6 +34,8 @@ export default function DashboardPage() {
   // The app frame detects the zone (lib/time-zone); here it only says where the days start.
   const timeZone = useReviewSettings().data?.time_zone;
   const d = dashboard.data;
+  // The relevance chart opens on a module with past exams, not on an empty chart (issue 33).
+  const examModule = useWhatNext().data?.results.find((r) => r.exams_total > 0)?.module;
   const empty = d && d.totals.answers === 0;
   return (
     <section className="page stats-page" aria-labelledby="stats-title" key={theme}>
@@ -120,7 +123,7 @@ export default function DashboardPage() {
               </table>
             </section>
           ) : null}
-          <RelevancePanel initialModule={d.by_module[0]?.id ?? null} />
+          <RelevancePanel initialModule={examModule ?? d.by_module[0]?.id ?? null} />
         </>
       ) : null}
     </section>
