@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, expect, it } from 'vitest';
-import { emptyTarget, setupBackupApp } from '../../../test/backup-instance';
+import { emptyTarget, noteWithImage, setupBackupApp } from '../../../test/backup-instance';
 import { buildQuestion, buildUser } from '../../../test/factories';
 import { startS3Server } from '../../../test/s3-server';
-import { formData, pngImage } from '../../../test/uploads';
 import { createBackup } from './backup.service';
 import { describeRestore, restoreBackup } from './restore.service';
 
@@ -29,15 +28,7 @@ const keysInBucket = async () =>
 it('uploads each backup to the bucket, keeps the BACKUP_KEEP newest, and restores from there', async () => {
   const learner = await buildUser(app.database.db);
   const question = await buildQuestion(app.database.db);
-  const note = await app.inject({
-    method: 'POST',
-    url: '/api/noteitemsdetail/',
-    headers: learner.headers,
-    payload: formData({ question: String(question.id), content: 'kept off the machine' }, [
-      ['noteItem_attachments[0]', await pngImage()],
-    ]),
-  });
-  expect(note.statusCode, note.body).toBe(201);
+  await noteWithImage(app, learner, question.id);
 
   const first = await createBackup(app, 'command');
   expect(first.folder).toMatch(/^s3:\/\/qbank-backups\/nightly\/qbank-backup-/);
