@@ -6,7 +6,7 @@ import { afterAll, expect } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
-import { databaseUrlFor, openTestDatabase } from './databases';
+import { databaseUrlFor, openMigratedPglite } from './databases';
 import type { TestUser } from './factories';
 import { processDatabase } from './processes';
 import { formData, pngImage } from './uploads';
@@ -37,9 +37,10 @@ export const testEnv = (dataDir: string, extra: Record<string, string> = {}) => 
 export async function setupBackupApp(extra: Record<string, string> = {}) {
   const source = await processDatabase();
   const config = loadConfig(testEnv(scratchDir('backup-source'), { ...source.env, ...extra }));
+  // PGlite on disk in DATA_DIR, as the app keeps it: a backup copies its files.
   const database = config.databaseUrl
     ? await openDatabase({ url: config.databaseUrl, poolSize: 5 })
-    : await openTestDatabase();
+    : await openMigratedPglite(path.join(config.dataDir, 'pglite'));
   const app = await buildApp({ config, database });
   await app.ready();
   afterAll(async () => {
