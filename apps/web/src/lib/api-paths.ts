@@ -48,6 +48,7 @@ export const paths = {
   reviewForecast: 'review/forecast/',
   reviewRuns: 'review/runs/',
   reviewSettings: 'review/settings/',
+  search: 'search/',
   sessionQuestions: 'session_questions/',
   sessions: 'sessions/',
   sessionsResume: 'sessions-resume/',
@@ -90,6 +91,9 @@ export const keys = {
     course: (course: number) => ['sessions', 'course', course] as const,
   },
   history: ['history'] as const,
+  /** The learner's bank search (issue 33) and the similar questions of one question. */
+  search: ['search'] as const,
+  similar: (id: number) => ['questions', 'similar', id] as const,
   subscriptions: ['subscriptions'] as const,
   myLists: {
     root: ['my-lists'] as const,

@@ -6,13 +6,10 @@
 import type { Question } from '@qbank/contract/questions';
 import { saveRun } from './run-store';
 
-/** Days follow the browser's time zone: the dashboard sends it when it changes. */
-export { useSyncTimeZone } from './api/time-zone';
-
 export function startStudyRun(
   questions: Question[],
   session: number,
-  named: { source: 'playlist'; title: string; back: string },
+  named: { source: 'playlist' | 'search'; title: string; back: string },
 ): void {
   saveRun({ ...named, session, questions, current: 0 });
 }

@@ -6,7 +6,7 @@ import { useSyncExternalStore } from 'react';
  * sessionStorage so a reload resumes it. A playlist run names itself and where to go back to.
  */
 export type ReviewRunState = {
-  source: 'due' | 'mistakes' | 'playlist';
+  source: 'due' | 'mistakes' | 'playlist' | 'search';
   session: number;
   questions: Question[];
   current: number;

@@ -12,6 +12,7 @@ import {
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
 import { useSettings } from '../../../lib/settings';
+import { isPhoneWidth } from '../../../lib/viewport';
 import { notify } from '../../../lib/toast';
 import { useAnswerQuestion } from '../api/answer-question';
 import { useToggleQuestionMark } from '../api/mark-question';
@@ -31,6 +32,7 @@ import { ConfidencePicker } from './confidence/confidence-picker';
 import { MissClassifier } from './confidence/miss-classifier';
 import { PeerStats } from '../../stats';
 import { RatingPanel } from './rating-panel';
+import { SimilarQuestions } from './similar-questions';
 import '../../../lib/i18n-learning';
 
 type Result = {
@@ -86,6 +88,7 @@ export function StudyQuestion({
 }: Props) {
   const { t } = useTranslation();
   const settings = useSettings();
+  const [phone] = useState(isPhoneWidth);
   const [selected, setSelected] = useState<number[]>(() => question.last_answer?.choices ?? []);
   const [result, setResult] = useState<Result | null>(() => resultFromQuestion(question));
   const [confidence, setConfidence] = useState<Confidence | null>(null);
@@ -244,6 +247,39 @@ export function StudyQuestion({
     );
   }
 
+  // On a phone these fold under the choices, so the stem and its choices come first (issue 33).
+  const questionTools = (
+    <>
+      {settings.showTimer ? (
+        <Elapsed key={question.id} label={t('player.time-on-question')} />
+      ) : null}
+      <div className="toolbar-buttons">
+        <Button
+          variant="secondary"
+          className="icon-button"
+          aria-pressed={question.is_favorite}
+          aria-label={t('player.favorite')}
+          title={t('player.favorite')}
+          onClick={() => favorite.mutate({ question: question.id, on: !question.is_favorite })}
+        >
+          <span aria-hidden="true">{question.is_favorite ? '★' : '☆'}</span>
+        </Button>
+        <Button
+          variant="secondary"
+          aria-pressed={question.is_hidden}
+          onClick={() =>
+            hide.mutate(
+              { question: question.id, on: !question.is_hidden },
+              { onSuccess: (_d, vars) => vars.on && onHidden() },
+            )
+          }
+        >
+          {question.is_hidden ? t('player.unhide') : t('player.hide')}
+        </Button>
+      </div>
+    </>
+  );
+
   return (
     <article
       className="question-card"
@@ -257,35 +293,9 @@ export function StudyQuestion({
             <span className="question-source"> · {question.source.name}</span>
           ) : null}
         </h2>
-        {settings.showTimer ? (
-          <Elapsed key={question.id} label={t('player.time-on-question')} />
-        ) : null}
-        <div className="toolbar-buttons">
-          <Button
-            variant="secondary"
-            className="icon-button"
-            aria-pressed={question.is_favorite}
-            aria-label={t('player.favorite')}
-            title={t('player.favorite')}
-            onClick={() => favorite.mutate({ question: question.id, on: !question.is_favorite })}
-          >
-            <span aria-hidden="true">{question.is_favorite ? '★' : '☆'}</span>
-          </Button>
-          <Button
-            variant="secondary"
-            aria-pressed={question.is_hidden}
-            onClick={() =>
-              hide.mutate(
-                { question: question.id, on: !question.is_hidden },
-                { onSuccess: (_d, vars) => vars.on && onHidden() },
-              )
-            }
-          >
-            {question.is_hidden ? t('player.unhide') : t('player.hide')}
-          </Button>
-        </div>
+        {phone ? null : questionTools}
       </div>
-      <ExamToolsBar tools={tools} />
+      {phone ? null : <ExamToolsBar tools={tools} />}
       <div ref={attachStem}>
         <QuestionStem question={question} />
       </div>
@@ -323,6 +333,7 @@ export function StudyQuestion({
           ) : null}
           <RatingPanel questionId={question.id} />
           <PeerStats questionId={question.id} answered />
+          {result.is_correct ? null : <SimilarQuestions questionId={question.id} />}
         </section>
       ) : null}
       <div className="player-nav">
@@ -342,6 +353,13 @@ export function StudyQuestion({
           {t('player.next')}
         </Button>
       </div>
+      {phone ? (
+        <details className="question-tools-fold">
+          <summary>{t('player.question-tools')}</summary>
+          <div className="question-toolbar">{questionTools}</div>
+          <ExamToolsBar tools={tools} />
+        </details>
+      ) : null}
       <QuestionTools
         question={question}
         onChange={(change) =>

@@ -67,9 +67,11 @@ export default function ReviewRunPage() {
           <Link className="btn btn-primary" to={back} onClick={() => saveRun(null)}>
             {run.source === 'playlist'
               ? t('review.back-to-playlist')
-              : run.source === 'mistakes'
-                ? t('review.mistakes-title')
-                : t('review.title')}
+              : run.source === 'search'
+                ? t('review.back-to-search')
+                : run.source === 'mistakes'
+                  ? t('review.mistakes-title')
+                  : t('review.title')}
           </Link>
         </div>
       ) : (
