@@ -24,6 +24,7 @@ export const paths = {
   deleteAccount: 'delete-account/',
   evaluations: 'question-evaluations/',
   exam: 'questions_exam/',
+  examCounts: 'questions_exam/counts/',
   examRelevance: 'exam-relevance/',
   favoriteQuestions: 'favorite_questions/',
   hideQuestions: 'hide_questions/',

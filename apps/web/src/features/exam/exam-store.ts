@@ -2,6 +2,7 @@ import type { Confidence } from '@qbank/contract/confidence-values';
 import type { HistoryCreated } from '@qbank/contract/history';
 import type { Question } from '@qbank/contract/questions';
 import { useSyncExternalStore } from 'react';
+import { seededShuffle } from '../player';
 
 /** The exam in progress (seed §3: responses_exam holds one answer slot per question). */
 export type Exam = {
@@ -19,7 +20,23 @@ export type Exam = {
   results: HistoryCreated[] | null;
   /** false: "don't count this run", its answers stay out of statistics (decision 039). */
   counted?: boolean;
+  /** The block's random answer order (absent in exams stored before: the learner's setting). */
+  randomOrder?: boolean;
 };
+
+/**
+ * The choices of a question in the order the exam shows them: the runner, the answers sent
+ * (their `choice_order`) and the review all read this one order (decision 050).
+ */
+export function shownChoices<T extends { id: number }>(
+  exam: Pick<Exam, 'id' | 'randomOrder'>,
+  question: { id: number; choices: readonly T[] },
+  fallback: boolean,
+): T[] {
+  return (exam.randomOrder ?? fallback)
+    ? seededShuffle(question.choices, `${exam.id}:${question.id}`)
+    : [...question.choices];
+}
 
 // Kept in sessionStorage: a reload in the middle of an exam keeps the answers and the clock.
 const KEY = 'qbank.exam';
@@ -56,6 +73,7 @@ export function startExam(
   questions: Question[],
   durationMinutes: number,
   counted = true,
+  randomOrder?: boolean,
 ): void {
   const now = Date.now();
   save({
@@ -69,6 +87,7 @@ export function startExam(
     finishedAt: null,
     results: null,
     counted,
+    ...(randomOrder === undefined ? {} : { randomOrder }),
   });
 }
 

@@ -12,7 +12,7 @@ export { useSyncTimeZone } from './api/time-zone';
 export function startStudyRun(
   questions: Question[],
   session: number,
-  named: { source: 'playlist'; title: string; back: string },
+  named: { source: 'playlist' | 'block'; title: string; back: string; randomOrder?: boolean },
 ): void {
   saveRun({ ...named, session, questions, current: 0 });
 }

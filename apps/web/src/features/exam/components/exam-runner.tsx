@@ -23,10 +23,9 @@ import {
   getScoringRule,
   isActivatable,
   isPlayerKey,
-  seededShuffle,
 } from '../../player';
 import { submitExam } from '../api/submit-answer';
-import { getExam, updateExam, type Exam } from '../exam-store';
+import { getExam, shownChoices, updateExam, type Exam } from '../exam-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../../../lib/i18n-learning';
 
@@ -56,11 +55,8 @@ export function ExamRunner({ exam }: { exam: Exam }) {
   }, [confirming]);
 
   const choices = useMemo(
-    () =>
-      settings.randomAnswersOption
-        ? seededShuffle(question.choices, `${exam.id}:${question.id}`)
-        : question.choices,
-    [exam.id, question.choices, question.id, settings.randomAnswersOption],
+    () => shownChoices(exam, question, settings.randomAnswersOption),
+    [exam, question, settings.randomAnswersOption],
   );
 
   /** Adds the time spent on the shown question, then moves. */
