@@ -1,0 +1,1 @@
+ALTER TABLE "question_answer_history" ADD COLUMN "choice_order" jsonb;
