@@ -1,4 +1,4 @@
-import { PEER_STATS_MIN_LEARNERS, type HistoryCreated, type OthersStats } from '@qbank/contract';
+import { PEER_STATS_MIN_LEARNERS, type HistoryCreated } from '@qbank/contract';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../test/helper';
 import { buildQuestion, buildUser, type TestUser } from '../../../test/factories';
@@ -112,6 +112,3 @@ describe('choice_order on POST /api/question_answer_history/', () => {
     }
   });
 });
-
-// Keeps the type import used when the file is read alone.
-export type { OthersStats };
