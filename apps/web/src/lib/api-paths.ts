@@ -44,6 +44,7 @@ export const paths = {
   plans: 'subs/',
   questionNotes: 'questnotesitems/',
   questionStats: 'question_stats/',
+  othersStats: 'question_stats/others/',
   questions: 'questns/',
   reports: 'rports/',
   reviewForecast: 'review/forecast/',

@@ -68,6 +68,29 @@ export function newExamId(): string {
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 }
 
+/** `choice_order` of an answer: the ids as shown, or null when shown in letter order. */
+export function shownOrder(
+  exam: Pick<Exam, 'id' | 'randomOrder'>,
+  question: { id: number; choices: readonly { id: number }[] },
+  fallback: boolean,
+): number[] | null {
+  return (exam.randomOrder ?? fallback)
+    ? shownChoices(exam, question, fallback).map((c) => c.id)
+    : null;
+}
+
+/** The choices in the order an answer kept (`choice_order`); letter order without one. */
+export function inAnswerOrder<T extends { id: number }>(
+  choices: readonly T[],
+  order: readonly number[] | null | undefined,
+): T[] {
+  if (!order) return [...choices];
+  const byId = new Map(choices.map((c) => [c.id, c]));
+  const ordered = order.flatMap((id) => byId.get(id) ?? []);
+  // A choice added since the answer goes last rather than vanishing.
+  return [...ordered, ...choices.filter((c) => !order.includes(c.id))];
+}
+
 export function startExam(
   id: string,
   questions: Question[],

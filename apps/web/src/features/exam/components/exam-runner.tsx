@@ -25,7 +25,7 @@ import {
   isPlayerKey,
 } from '../../player';
 import { submitExam } from '../api/submit-answer';
-import { getExam, shownChoices, updateExam, type Exam } from '../exam-store';
+import { getExam, shownChoices, shownOrder, updateExam, type Exam } from '../exam-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../../../lib/i18n-learning';
 
@@ -84,6 +84,7 @@ export function ExamRunner({ exam }: { exam: Exam }) {
     });
   }, []);
 
+  const randomSetting = settings.randomAnswersOption;
   const finish = useCallback(async () => {
     setConfirming(false);
     setError(null);
@@ -106,6 +107,8 @@ export function ExamRunner({ exam }: { exam: Exam }) {
           scoring,
           confidence: snapshot.confidence?.[k] ?? null,
           counted: snapshot.counted !== false,
+          // The review shows the choices as they were shown here (decision 050).
+          choice_order: shownOrder(snapshot, q, randomSetting),
         })),
         setSending,
       );
@@ -117,7 +120,7 @@ export function ExamRunner({ exam }: { exam: Exam }) {
     } finally {
       setSending(null);
     }
-  }, [t]);
+  }, [randomSetting, t]);
 
   const expire = useCallback(() => {
     if (sending === null && !error) void finish();
