@@ -316,14 +316,16 @@ export default function ExamBuilderPage() {
         </fieldset>
         <fieldset className="exam-fieldset">
           <legend>{t('exam.answer-order')}</legend>
-          <label className="inline-check">
-            <input
-              type="checkbox"
-              checked={randomOrder}
-              onChange={(e) => setRandomOrder(e.target.checked)}
-            />
-            {t('exam.random-order')}
-          </label>
+          <div className="check-grid">
+            <label className="inline-check">
+              <input
+                type="checkbox"
+                checked={randomOrder}
+                onChange={(e) => setRandomOrder(e.target.checked)}
+              />
+              {t('exam.random-order')}
+            </label>
+          </div>
         </fieldset>
         <p className="block-total" role="status" data-testid="block-total">
           {live
