@@ -136,6 +136,8 @@ test('the builder counts what each choice leaves; a tutor block corrects at once
   const card = page.locator('article.question-card');
   for (let n = 1; n <= 2; n++) {
     await expect(page.getByText(`Question ${n} of 2`)).toBeVisible();
+    // The first question is flagged (M): the next block can be built from the flags.
+    if (n === 1) await page.keyboard.press('m');
     await card.locator('.choice-option').first().click();
     await card.getByRole('button', { name: 'Check' }).click();
     await expect(card.getByRole('region', { name: 'Correction' })).toBeVisible();
@@ -147,6 +149,11 @@ test('the builder counts what each choice leaves; a tutor block corrects at once
   await expectAccessible(page);
   await page.getByRole('link', { name: 'Build another block' }).click();
   await expect(page).toHaveURL(/\/exam$/);
+  await expect(page.getByRole('checkbox', { name: /Questions I flagged \(1\)/ })).toBeVisible();
+  await page.getByRole('checkbox', { name: /Questions I flagged/ }).check();
+  await expect(page.getByTestId('block-total')).toHaveText(
+    '1 question matches: the block will have 1.',
+  );
 });
 
 test('the exam review shows the order seen, other learners’ picks and the median time', async ({

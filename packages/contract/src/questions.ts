@@ -154,6 +154,10 @@ export const examQuerySchema = z.object({
   unanswered: optionalQuery(queryBoolean),
   incorrect: optionalQuery(queryBoolean),
   favorite: optionalQuery(queryBoolean),
+  flagged: optionalQuery(queryIdList).describe(
+    'The questions the learner flagged (flags live in their browser, decision 040): counted, and kept alone with flagged_only',
+  ),
+  flagged_only: optionalQuery(queryBoolean).describe('Only the `flagged` questions'),
   seed: optionalQuery(z.string().trim().min(1).max(100)).describe('Same seed, same sample'),
   difficulty: optionalQuery(queryDifficultyList).describe(
     'Only questions whose peer difficulty (1–5, known after 30 answers) is in this list',
@@ -186,6 +190,7 @@ export const blockCountsSchema = z.object({
     unanswered: z.number().int(),
     incorrect: z.number().int(),
     favorite: z.number().int(),
+    flagged: z.number().int().describe('0 without `flagged` ids'),
   }),
 });
 export type BlockCounts = z.infer<typeof blockCountsSchema>;

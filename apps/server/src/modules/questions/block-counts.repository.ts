@@ -15,6 +15,9 @@ export interface BlockFilters {
   unanswered?: boolean;
   incorrect?: boolean;
   favorite?: boolean;
+  /** The ids the learner flagged (kept in their browser), and whether to keep only them. */
+  flagged?: number[];
+  flaggedOnly?: boolean;
 }
 
 export interface FacetRow {
@@ -34,6 +37,7 @@ const onlyTest = (filters: BlockFilters): SQL => {
   if (filters.incorrect !== undefined)
     parts.push(filters.incorrect ? sql`a is false` : sql`a is not false`);
   if (filters.favorite !== undefined) parts.push(filters.favorite ? sql`f` : sql`not f`);
+  if (filters.flaggedOnly) parts.push(sql`fl`);
   return parts.length ? sql.join(parts, sql` and `) : sql`true`;
 };
 
@@ -70,7 +74,8 @@ export function blockCountsQuery(filters: BlockFilters): SQL {
         ${within(sql`qs.difficulty`, filters.difficulty)} as pd,
         ${answeredCorrectly(userId, undefined)} as a,
         exists (select 1 from favorite_questions fq where fq.user_id = ${userId}
-          and fq.question_id = q.id) as f
+          and fq.question_id = q.id) as f,
+        ${within(sql`q.id`, filters.flagged ?? [])} as fl
       from questions q join courses c on c.id = q.course_id
         left join question_stats qs on qs.question_id = q.id
       where q.is_published and ${accessible(filters.access)}
@@ -92,6 +97,8 @@ export function blockCountsQuery(filters: BlockFilters): SQL {
     union all select 'only', 'incorrect', count(*) filter (where ${all} and a is false)::int
       from flagged
     union all select 'only', 'favorite', count(*) filter (where ${all} and f)::int
+      from flagged
+    union all select 'only', 'flagged', count(*) filter (where ${all} and fl)::int
       from flagged`;
 }
 

@@ -31,6 +31,8 @@ export async function blockCounts(
     unanswered: query.unanswered,
     incorrect: query.incorrect,
     favorite: query.favorite,
+    flagged: query.flagged,
+    flaggedOnly: query.flagged_only,
   });
   const one = (facet: FacetRow['facet'], key: string | null) =>
     found.find((r) => r.facet === facet && r.key === key)?.n ?? 0;
@@ -45,6 +47,7 @@ export async function blockCounts(
       unanswered: one('only', 'unanswered'),
       incorrect: one('only', 'incorrect'),
       favorite: one('only', 'favorite'),
+      flagged: one('only', 'flagged'),
     },
   };
 }

@@ -88,7 +88,7 @@ describe('GET /api/questions_exam/counts/', () => {
     ]);
     expect(all.sources).toEqual([{ id: source.id, count: 2 }]);
     expect(all.types).toEqual({ qcs: 3, qcm: 2 });
-    expect(all.only).toEqual({ unanswered: 3, incorrect: 1, favorite: 2 });
+    expect(all.only).toEqual({ unanswered: 3, incorrect: 1, favorite: 2, flagged: 0 });
     expect(all.difficulty).toEqual([]);
 
     // A facet's counts ignore its own filter and apply the others: ticking "heart" leaves the
@@ -109,6 +109,8 @@ describe('GET /api/questions_exam/counts/', () => {
       `${both}&favorite=true&unanswered=true`,
       `modules=${modules[0]!.id}&sources=${source.id}`,
       `${both}&types=qcm&incorrect=false`,
+      `${both}&flagged=${q[0]!.id},${q[3]!.id},${q[4]!.id}&flagged_only=true`,
+      `${both}&flagged=${q[0]!.id},${q[4]!.id}&flagged_only=true&types=qcs`,
     ]) {
       expect((await counts(query, headers)).total, query).toBe(await drawn(query, headers));
     }
@@ -125,12 +127,29 @@ describe('GET /api/questions_exam/counts/', () => {
       unanswered: 3,
       incorrect: 1,
       favorite: 1,
+      flagged: 0,
     });
     expect((await counts(query, other.headers)).only).toEqual({
       unanswered: 4,
       incorrect: 0,
       favorite: 0,
+      flagged: 0,
     });
+  });
+
+  it('counts the flagged questions the builder sends, and keeps only them when asked', async () => {
+    const { headers } = await buildUser(db);
+    const { modules, q } = await bank();
+    // q[3] is locked and q[5] unpublished: flagged or not, a block cannot hold them.
+    const flagged = `flagged=${q[0]!.id},${q[1]!.id},${q[3]!.id},${q[5]!.id}`;
+    const query = `modules=${modules[0]!.id}&${flagged}`;
+    const seen = await counts(query, headers);
+    expect(seen.total).toBe(4);
+    expect(seen.only.flagged).toBe(2);
+    const only = await counts(`${query}&flagged_only=true`, headers);
+    expect(only.total).toBe(2);
+    expect(only.types).toEqual({ qcs: 1, qcm: 1 });
+    expect(await drawn(`${query}&flagged_only=true`, headers)).toBe(2);
   });
 
   it('answers 400 for bad filters and 401 without a token', async () => {

@@ -12,6 +12,9 @@ export type ExamRequest = {
   unanswered: boolean;
   incorrect: boolean;
   favorite: boolean;
+  /** Only the questions the learner flagged (`flaggedIds`, read from their browser). */
+  flagged?: boolean;
+  flaggedIds?: number[];
   seed: string;
   /** Peer difficulties 1–5 (empty: any). */
   difficulty?: number[];
@@ -31,6 +34,8 @@ export function filterQuery(request: BlockFilters) {
     unanswered: request.unanswered || undefined,
     incorrect: request.incorrect || undefined,
     favorite: request.favorite || undefined,
+    flagged: list(request.flaggedIds ?? []),
+    flagged_only: request.flagged || undefined,
     difficulty: list(request.difficulty ?? []),
   };
 }

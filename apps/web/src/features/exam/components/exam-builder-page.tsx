@@ -14,6 +14,7 @@ import { useBlockCounts } from '../api/get-block-counts';
 import { startTutorSession } from '../api/start-tutor-session';
 import { startStudyRun } from '../../review';
 import { useSettings } from '../../../lib/settings';
+import { allFlaggedQuestionIds } from '../../player';
 import { newExamId, startExam, useExam } from '../exam-store';
 import '../exam.css';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -77,7 +78,14 @@ export default function ExamBuilderPage() {
   const [types, setTypes] = useState<QuestionKind[]>([]);
   const [count, setCount] = useState('20');
   const [duration, setDuration] = useState('20');
-  const [only, setOnly] = useState({ unanswered: false, incorrect: false, favorite: false });
+  const [only, setOnly] = useState({
+    unanswered: false,
+    incorrect: false,
+    favorite: false,
+    flagged: false,
+  });
+  // Flags live in this browser (decision 040): the builder sends their ids to be counted.
+  const [flaggedIds] = useState(allFlaggedQuestionIds);
   const [difficulty, setDifficulty] = useState<number[]>([]);
   const [counted, setCounted] = useState(true);
   // Tutor: corrected after each question, untimed; exam: corrected at the end (issue 33).
@@ -101,6 +109,7 @@ export default function ExamBuilderPage() {
     sources: chosenSources.filter((s) => sourceList.some((x) => x.id === s)),
     types,
     ...only,
+    flaggedIds,
     difficulty,
   };
   const live = useBlockCounts(filters).data;
@@ -243,7 +252,7 @@ export default function ExamBuilderPage() {
         <fieldset className="exam-fieldset">
           <legend>{t('exam.only')}</legend>
           <div className="check-grid">
-            {(['unanswered', 'incorrect', 'favorite'] as const).map((key) => (
+            {(['unanswered', 'incorrect', 'favorite', 'flagged'] as const).map((key) => (
               <label key={key} className="inline-check">
                 <input
                   type="checkbox"
