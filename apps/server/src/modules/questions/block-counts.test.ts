@@ -8,8 +8,10 @@ import {
   buildQuestion,
   buildSource,
   buildUser,
+  answerInSession,
   favorite,
   hide,
+  startSession,
   type Headers,
 } from '../../../test/factories';
 
@@ -135,6 +137,28 @@ describe('GET /api/questions_exam/counts/', () => {
       favorite: 0,
       flagged: 0,
     });
+  });
+
+  it('follows the draw’s answer rule: the latest session of the course before the history', async () => {
+    const { user, headers } = await buildUser(db);
+    const { modules, courses, q } = await bank();
+    const [heart, lungs] = courses;
+    // Wrong in the history, right in the current session of its course: not "incorrect".
+    await answerInHistory(db, user.id, q[2]!.id, { choices: [], isCorrect: false });
+    const old = await startSession(db, user.id, heart!.id);
+    await answerInSession(db, old, q[0]!.id, { choices: [], isCorrect: false });
+    const current = await startSession(db, user.id, heart!.id);
+    await answerInSession(db, current, q[2]!.id, { choices: [], isCorrect: true });
+    // Only in a session of lungs: wrong.
+    const other = await startSession(db, user.id, lungs!.id);
+    await answerInSession(db, other, q[4]!.id, { choices: [], isCorrect: false });
+    const query = `modules=${modules[0]!.id}`;
+    // q[0] was answered in an old session only: unanswered by the draw's rule.
+    expect((await counts(query, headers)).only).toMatchObject({ unanswered: 2, incorrect: 1 });
+    for (const only of ['unanswered=true', 'incorrect=true', 'incorrect=false']) {
+      const filtered = `${query}&${only}`;
+      expect((await counts(filtered, headers)).total, only).toBe(await drawn(filtered, headers));
+    }
   });
 
   it('counts the flagged questions the builder sends, and keeps only them when asked', async () => {

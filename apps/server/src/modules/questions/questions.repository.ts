@@ -62,7 +62,7 @@ export function accessible(access: Access): SQL {
 }
 
 /** The answer that decides `unanswered` / `incorrect`: in the given session, else current session, else history. */
-export function answeredCorrectly(userId: number, sessionId: number | undefined): SQL {
+function answeredCorrectly(userId: number, sessionId: number | undefined): SQL {
   const inSession = (session: SQL) =>
     sql`(select sq.is_correct from session_questions sq
       where sq.session_id = ${session} and sq.question_id = q.id)`;

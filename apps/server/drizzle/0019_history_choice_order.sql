@@ -1,1 +1,0 @@
-ALTER TABLE "question_answer_history" ADD COLUMN "choice_order" jsonb;
