@@ -138,6 +138,11 @@ export const questions = pgTable(
     index('questions_unpublished_idx')
       .on(t.id)
       .where(sql`not ${t.isPublished}`),
+    // The exam builder's live counts read every published question's course, type and source
+    // (decision 050): an index-only scan of these few columns, not the wide rows' pages.
+    index('questions_published_facets_idx')
+      .on(t.courseId, t.type, t.sourceId, t.id)
+      .where(sql`${t.isPublished}`),
   ],
 );
 

@@ -9,7 +9,12 @@ import { saveRun } from './run-store';
 export function startStudyRun(
   questions: Question[],
   session: number,
-  named: { source: 'playlist' | 'search'; title: string; back: string },
+  named: {
+    source: 'playlist' | 'search' | 'block';
+    title: string;
+    back: string;
+    randomOrder?: boolean;
+  },
 ): void {
   saveRun({ ...named, session, questions, current: 0 });
 }

@@ -1,5 +1,6 @@
 import type { Confidence } from '@qbank/contract/confidence-values';
 import type { Question } from '@qbank/contract/questions';
+import type { SessionQuestion } from '@qbank/contract/sessions';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -64,12 +65,15 @@ type Props = {
   onPrevious: () => void;
   canPrevious: boolean;
   canNext: boolean;
-  onAnswered: (firstTime: boolean) => void;
+  /** `saved`: the scored answer, for a run that keeps its own record (review runs, tutor blocks). */
+  onAnswered: (firstTime: boolean, saved: SessionQuestion) => void;
   onHidden: () => void;
   onHelp: () => void;
   /** 1-based position in the session (kept with a review flag). */
   position: number;
   onNextFlagged: () => void;
+  /** A block's own random answer order; undefined: the learner's setting. */
+  randomOrder?: boolean;
 };
 
 /** One question in study mode: tick, check, correction with score and explanation, then rate. */
@@ -85,6 +89,7 @@ export function StudyQuestion({
   onHelp,
   position,
   onNextFlagged,
+  randomOrder,
 }: Props) {
   const { t } = useTranslation();
   const settings = useSettings();
@@ -102,12 +107,11 @@ export function StudyQuestion({
   const hide = useToggleQuestionMark('hide');
   const queryClient = useQueryClient();
 
+  const shuffled = randomOrder ?? settings.randomAnswersOption;
   const choices = useMemo(
     () =>
-      settings.randomAnswersOption
-        ? seededShuffle(question.choices, `${sessionId}:${question.id}`)
-        : question.choices,
-    [question.choices, question.id, sessionId, settings.randomAnswersOption],
+      shuffled ? seededShuffle(question.choices, `${sessionId}:${question.id}`) : question.choices,
+    [question.choices, question.id, sessionId, shuffled],
   );
   const { attachStem, ...tools } = useExamTools({
     scope: `session-${sessionId}`,
@@ -157,7 +161,7 @@ export function StudyQuestion({
           });
           setHistoryId(saved.history_id ?? null);
           if (settings.enableSound) playAnswerSound(saved.is_correct);
-          onAnswered(firstTime);
+          onAnswered(firstTime, saved);
         },
         onError: (error) =>
           notify('error', error instanceof ApiError ? error.message : t('player.answer-failed')),
