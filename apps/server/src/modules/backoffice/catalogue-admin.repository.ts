@@ -82,15 +82,24 @@ export async function parentsOf(db: Db, table: CatalogueTable, ids: number[]) {
   return db.select({ id: t.id, moduleId: t.moduleId }).from(t).where(inArray(t.id, ids));
 }
 
-/** Ids of the siblings sharing a parent (all modules, or one module's courses or sources). */
+/**
+ * Ids of the siblings sharing a parent (all modules, or one module's courses or sources), in
+ * their stored order.
+ */
 export async function siblingIds(db: Db, table: CatalogueTable, moduleId: number | null) {
-  if (table === 'modules')
-    return (await db.select({ id: modules.id }).from(modules)).map((r) => r.id);
+  if (table === 'modules') {
+    const rows = await db
+      .select({ id: modules.id })
+      .from(modules)
+      .orderBy(asc(modules.order), asc(modules.id));
+    return rows.map((r) => r.id);
+  }
   const t = tables[table] as typeof courses | typeof sources;
   const rows = await db
     .select({ id: t.id })
     .from(t)
-    .where(and(eq(t.moduleId, moduleId!)));
+    .where(and(eq(t.moduleId, moduleId!)))
+    .orderBy(asc(t.order), asc(t.id));
   return rows.map((r) => r.id);
 }
 
@@ -105,4 +114,23 @@ export async function setOrder(db: Db, table: CatalogueTable, ids: number[]) {
 
 export async function moduleExists(db: Db, id: number) {
   return (await db.select({ id: modules.id }).from(modules).where(eq(modules.id, id))).length > 0;
+}
+
+/** One module, course or source as the staff API shows it (for the audit log), or undefined. */
+export async function findRow(db: Db, table: CatalogueTable, id: number) {
+  const t = tables[table];
+  const [row] = await db.select().from(t).where(eq(t.id, id));
+  if (!row) return undefined;
+  const {
+    isArchived,
+    moduleId,
+    createdAt: _c,
+    updatedAt: _u,
+    ...rest
+  } = row as Record<string, unknown>;
+  return {
+    ...(moduleId === undefined ? {} : { module: moduleId }),
+    ...rest,
+    is_archived: isArchived,
+  };
 }

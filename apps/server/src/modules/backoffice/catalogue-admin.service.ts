@@ -14,6 +14,7 @@ import type { ServiceDeps } from '../../lib/deps';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
 import * as repo from './catalogue-admin.repository';
+import { recordStaffAction, type StaffActor } from '../audit/audit.service';
 
 type Deps = Pick<ServiceDeps, 'db'>;
 
@@ -64,21 +65,70 @@ async function assertModule(db: Db, id: number) {
   if (!(await repo.moduleExists(db, id))) throw badRequest('module', INVALID_CHOICE);
 }
 
-export const createModule = ({ db }: Deps, input: Required<StaffModuleInput>) =>
-  repo.insertModule(db, input);
+/** The singular a row's audit action and target type are named by (module.create, …). */
+const TARGET: Record<repo.CatalogueTable, string> = {
+  modules: 'module',
+  courses: 'course',
+  sources: 'source',
+};
 
-export async function createCourse({ db }: Deps, input: Required<StaffCourseInput>) {
+async function audited(
+  db: Db,
+  actor: StaffActor,
+  table: repo.CatalogueTable,
+  id: number,
+  verb: string,
+  before: unknown,
+) {
+  const after = await repo.findRow(db, table, id);
+  await recordStaffAction(
+    { db },
+    actor,
+    `${TARGET[table]}.${verb}`,
+    { type: TARGET[table], id },
+    before,
+    after,
+  );
+}
+
+export async function createModule(
+  { db }: Deps,
+  actor: StaffActor,
+  input: Required<StaffModuleInput>,
+) {
+  const id = await repo.insertModule(db, input);
+  await audited(db, actor, 'modules', id, 'create', null);
+  return id;
+}
+
+export async function createCourse(
+  { db }: Deps,
+  actor: StaffActor,
+  input: Required<StaffCourseInput>,
+) {
   await assertModule(db, input.module);
-  return repo.insertCourse(db, {
+  const id = await repo.insertCourse(db, {
     moduleId: input.module,
     name: input.name,
     description: input.description,
   });
+  await audited(db, actor, 'courses', id, 'create', null);
+  return id;
 }
 
-export async function createSource({ db }: Deps, input: Required<StaffSourceInput>) {
+export async function createSource(
+  { db }: Deps,
+  actor: StaffActor,
+  input: Required<StaffSourceInput>,
+) {
   await assertModule(db, input.module);
-  return repo.insertSource(db, { moduleId: input.module, name: input.name, year: input.year });
+  const id = await repo.insertSource(db, {
+    moduleId: input.module,
+    name: input.name,
+    year: input.year,
+  });
+  await audited(db, actor, 'sources', id, 'create', null);
+  return id;
 }
 
 const patchValues = (patch: StaffModulePatch | StaffCoursePatch | StaffSourcePatch) => {
@@ -90,20 +140,37 @@ const patchValues = (patch: StaffModulePatch | StaffCoursePatch | StaffSourcePat
   return values;
 };
 
+/** An edit; archiving (is_archived) is logged as `<row>.archive` / `.unarchive` to be found. */
 export async function update(
   { db }: Deps,
+  actor: StaffActor,
   table: repo.CatalogueTable,
   id: number,
   patch: StaffModulePatch | StaffCoursePatch | StaffSourcePatch,
 ) {
+  const before = await repo.findRow(db, table, id);
+  if (!before) throw notFound();
   if (!(await repo.updateRow(db, table, id, patchValues(patch)))) throw notFound();
+  const archived = patch.is_archived;
+  const verb =
+    archived !== undefined && archived !== before.is_archived
+      ? archived
+        ? 'archive'
+        : 'unarchive'
+      : 'update';
+  await audited(db, actor, table, id, verb, before);
 }
 
 /**
  * Reorders a whole sibling list: the modules, or one module's courses or sources. The ids must
  * be exactly that list (no repeats, none missing), so that no order is left ambiguous.
  */
-export async function reorder({ db }: Deps, table: repo.CatalogueTable, input: Reorder) {
+export async function reorder(
+  { db }: Deps,
+  actor: StaffActor,
+  table: repo.CatalogueTable,
+  input: Reorder,
+) {
   const ids = input.ids;
   if (new Set(ids).size !== ids.length) throw badRequest('ids', 'An id is given twice.');
   const found = await repo.parentsOf(db, table, ids);
@@ -115,4 +182,13 @@ export async function reorder({ db }: Deps, table: repo.CatalogueTable, input: R
     throw badRequest('ids', 'Give every id of the list, in the new order.');
   }
   await repo.setOrder(db, table, ids);
+  // Before: the siblings in their stored order; after: the order given.
+  await recordStaffAction(
+    { db },
+    actor,
+    `${TARGET[table]}.reorder`,
+    { type: TARGET[table], id: null },
+    { ids: siblings },
+    { ids },
+  );
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { ContentDocument, ContentDocumentInput } from '@qbank/contract';
 import { setupTestApp } from '../../../test/helper';
+import { buildUser } from '../../../test/factories';
 import { importData } from '../content/content.service';
 import { exportBank } from './exports.service';
 
@@ -13,6 +14,7 @@ import { exportBank } from './exports.service';
  */
 const { app } = await setupTestApp();
 const db = app.db;
+const staff = await buildUser(db, { isStaff: true });
 
 const bank: ContentDocumentInput = {
   format: 'qbank',
@@ -83,7 +85,8 @@ async function load(data: string, format: 'json' | 'csv') {
   expect(result.ok).toBe(true);
 }
 
-const exported = async (format: 'json' | 'csv') => String((await exportBank(app, format)).body);
+const exported = async (format: 'json' | 'csv') =>
+  String((await exportBank(app, staff.user, format)).body);
 
 describe('export → import into an empty bank → export', () => {
   it('JSON gives the same document, key points and workflow status included', async () => {

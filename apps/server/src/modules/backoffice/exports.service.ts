@@ -8,6 +8,7 @@ import {
 import type { ServiceDeps } from '../../lib/deps';
 import { exportContent } from '../content/content.export';
 import { toMoodleXml } from './moodle-xml-export';
+import { recordStaffAction, type StaffActor } from '../audit/audit.service';
 
 /** Our JSON, CSV (the CSV importer's columns), a QTI 2.1 content package (zip), Moodle XML. */
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -124,11 +125,17 @@ ${resources.join('\n')}
 
 export async function exportBank(
   { db, storage }: Pick<ServiceDeps, 'db' | 'storage'>,
-
+  actor: StaffActor,
   format: ExportFormat,
   moduleId?: number,
 ): Promise<{ body: string | Buffer; type: string; filename: string }> {
   const document = await exportContent(db, storage, { moduleId });
+  // The bank leaving the app (a copy of the answers' key) is a staff action like any write.
+  await recordStaffAction({ db }, actor, 'export.download', { type: 'export', id: null }, null, {
+    format,
+    module: moduleId ?? null,
+    questions: document.questions.length,
+  });
   if (format === 'csv')
     return { body: toCsv(document), type: 'text/csv; charset=utf-8', filename: 'qbank.csv' };
   if (format === 'moodle-xml') {

@@ -6,6 +6,7 @@ import { importData } from '../content/content.service';
 import { validateContent } from '../content/content.validate';
 import { parseContent } from '../content/content.parse';
 import { startImportJob } from './import-jobs';
+import { recordStaffAction, type StaffActor } from '../audit/audit.service';
 
 /**
  * Imports from the web (issue 12) run the CLI's importer: a dry run answers the report at once;
@@ -38,6 +39,7 @@ function formatOf(upload: Upload, wanted?: ContentFormat): ContentFormat {
 
 export async function startImport(
   app: Pick<ServiceDeps, 'db' | 'storage' | 'log'>,
+  actor: StaffActor,
   upload: Upload,
   request: ImportRequest,
 ): Promise<ImportReport> {
@@ -68,7 +70,15 @@ export async function startImport(
   };
   if (!report.ok) return { ...report, job: null };
 
-  return { ...report, job: await startImportJob(app, checked.document) };
+  const job = await startImportJob(app, actor, checked.document);
+  // A dry run changes nothing and is not logged; a real import is, then its outcome (import-jobs).
+  await recordStaffAction(app, actor, 'import.start', { type: 'import', id: null }, null, {
+    job,
+    file: upload.filename,
+    format,
+    questions: report.questions,
+  });
+  return { ...report, job };
 }
 
 const pick = (r: Awaited<ReturnType<typeof importData>>) => ({

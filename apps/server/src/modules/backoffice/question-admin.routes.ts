@@ -163,8 +163,8 @@ export const questionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      requireStaff(request);
-      return reply.code(201).send(await cases.createCase(app, request.body));
+      const user = requireStaff(request);
+      return reply.code(201).send(await cases.createCase(app, user, request.body));
     },
   );
 
@@ -196,8 +196,8 @@ export const questionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireStaff(request);
-      return cases.updateCase(app, request.params.id, request.body);
+      const user = requireStaff(request);
+      return cases.updateCase(app, user, request.params.id, request.body);
     },
   );
 };

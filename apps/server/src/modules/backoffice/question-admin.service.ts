@@ -13,6 +13,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import { invalidateContent, invalidateUsers } from '../../lib/cache';
 import { notifyKeyChange } from './key-change';
 import * as repo from './question-admin.repository';
+import { recordStaffAction } from '../audit/audit.service';
 import { keyChangeOf, questionMoved, rescoreQuestion, sameKey } from '../answers/index';
 
 type Deps = Pick<ServiceDeps, 'db'>;
@@ -142,7 +143,15 @@ export async function createQuestion(
       isPublished: false,
     });
     await repo.syncChoices(tx, questionId, input.choices);
-    void user;
+    const created = (await repo.findQuestion(tx, questionId))!;
+    await recordStaffAction(
+      { db: tx },
+      user,
+      'question.create',
+      { type: 'question', id: questionId },
+      null,
+      snapshotOf(created),
+    );
     return questionId;
   });
   return questionDetail({ db }, id);
@@ -216,6 +225,14 @@ export async function updateQuestion(
     } else {
       await repo.replaceVersion(tx, latest.id, snapshotOf(after), user.id);
     }
+    await recordStaffAction(
+      { db: tx },
+      user,
+      'question.update',
+      { type: 'question', id },
+      snapshotOf(before),
+      snapshotOf(after),
+    );
     return { after, version, rescored, userIds, keyChanged };
   });
   // Learners' cached answers and scores, and everyone's cards (decision 042).
@@ -250,6 +267,14 @@ export async function changeStatus(
       throw badRequest('status', `A question cannot go from ${from} to ${status}.`);
     }
     await repo.setStatusRow(tx, id, status);
+    await recordStaffAction(
+      { db: tx },
+      user,
+      'question.status',
+      { type: 'question', id },
+      { status: from },
+      { status },
+    );
     if (status === 'live' && !(await repo.latestVersion(tx, id))) {
       const after = (await repo.findQuestion(tx, id))!;
       await repo.appendVersion(tx, {
