@@ -13,6 +13,7 @@ import {
   staffQuestionSavedSchema,
   staffQuestionSchema,
   statusChangeSchema,
+  queryId,
 } from '@qbank/contract';
 import { requireStaff } from '../../lib/auth';
 import { common, errors, params } from './route-schema';
@@ -117,6 +118,23 @@ export const questionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       requireStaff(request);
       return service.versions(app, request.params.id);
+    },
+  );
+
+  app.post(
+    '/staff/questions/:id/versions/:number/revert/',
+    {
+      schema: {
+        ...common,
+        summary:
+          'Staff: revert to a version (saved as a new version; a key change re-scores as an edit does)',
+        params: params.extend({ number: queryId }),
+        response: { 200: staffQuestionSavedSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireStaff(request);
+      return service.revertToVersion(app, user, request.params.id, request.params.number);
     },
   );
 

@@ -168,6 +168,7 @@ export async function updateQuestion(
   user: User,
   id: number,
   input: StaffQuestionData,
+  action = 'question.update',
 ): Promise<StaffQuestionSaved> {
   const outcome = await db.transaction(async (tx) => {
     const before = await repo.findQuestion(tx, id, true);
@@ -228,7 +229,7 @@ export async function updateQuestion(
     await recordStaffAction(
       { db: tx },
       user,
-      'question.update',
+      action,
       { type: 'question', id },
       snapshotOf(before),
       snapshotOf(after),
@@ -288,6 +289,43 @@ export async function changeStatus(
   });
   await invalidateContent(db, [id]);
   return questionDetail({ db }, id);
+}
+
+/**
+ * Reverts to a version: its content saved as an edit like any other (so it becomes a NEW
+ * version, never a rewrite of history, and a key change re-scores and notifies as an edit
+ * would). A choice of that version still on the question keeps its id (its answers keep their
+ * meaning); one deleted since comes back as a new choice. The workflow status stays as it is.
+ */
+export async function revertToVersion(
+  deps: Deps,
+  user: User,
+  id: number,
+  number: number,
+): Promise<StaffQuestionSaved> {
+  const current = await repo.findQuestion(deps.db, id);
+  if (!current) throw notFound();
+  const snapshot = await repo.findVersion(deps.db, id, number);
+  if (!snapshot) throw notFound();
+  const present = new Set(current.choices.map((c) => c.id));
+  const input: StaffQuestionData = {
+    course: snapshot.course,
+    source: snapshot.source,
+    clinical_case: snapshot.clinical_case,
+    year: snapshot.year,
+    type: snapshot.type,
+    stem: snapshot.stem,
+    explanation: snapshot.explanation,
+    key_point: snapshot.key_point,
+    tags: snapshot.tags,
+    choices: snapshot.choices.map((c) => ({
+      ...(present.has(c.id) ? { id: c.id } : {}),
+      text: c.text,
+      is_correct: c.is_correct,
+      explanation: c.explanation,
+    })),
+  };
+  return updateQuestion(deps, user, id, input, 'question.revert');
 }
 
 export async function versions({ db }: Deps, id: number): Promise<QuestionVersion[]> {

@@ -216,6 +216,10 @@ export async function importContent(
         );
       }
       await repo.restoreUpkeep(tx, restore);
+      await repo.startVersions(
+        tx,
+        questionRows.map((r) => r.id),
+      );
       return {
         questions: tally(questionRows),
         modules: tally(moduleRows),

@@ -1,0 +1,142 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, expectAccessible, expectNoHorizontalScroll, test } from './staff-content-fixtures';
+
+/**
+ * Issue 34, "The editor never loses work" and "A complete, readable audit": edits survive a
+ * look at the Versions tab and a status change, leaving warns, Save stays in reach, the version
+ * diff reads by field with the key change unmissable, a revert makes a new version, and the
+ * audit log shows the edit field by field with the staff member's name.
+ */
+test.describe.configure({ timeout: 150_000 });
+
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/** `SHOTS=<dir>` saves each screen in both themes (for a look; nothing asserts on pixels). */
+async function shoot(page: Page, name: string) {
+  const dir = process.env.SHOTS;
+  if (!dir) return;
+  const width = page.viewportSize()?.width ?? 0;
+  for (const scheme of ['light', 'dark'] as const) {
+    // The app's own theme switch sets data-theme on <html> (lib/settings.ts).
+    await page.evaluate((mode) => (document.documentElement.dataset.theme = mode), scheme);
+    await page.screenshot({ path: `${dir}/${name}-${width}-${scheme}.png`, fullPage: false });
+  }
+  await page.evaluate(() => (document.documentElement.dataset.theme = 'light'));
+}
+
+/** A live question with key A, answered by nobody, made through the API. */
+async function liveQuestion(request: APIRequestContext, staffKey: string) {
+  const headers = { Authorization: `Token ${staffKey}` };
+  const post = async (url: string, data: object) => {
+    const res = await request.post(url, { headers, data });
+    expect(res.status(), await res.text()).toBeLessThan(300);
+    return (await res.json()) as { id: number };
+  };
+  const module = await post('/api/staff/modules/', { name: `E2E versions ${unique()}` });
+  const course = await post('/api/staff/courses/', { module: module.id, name: 'Cardiology' });
+  const question = await post('/api/staff/questions/', {
+    course: course.id,
+    type: 'qcs',
+    stem: 'A man, 67, is breathless at night. Which sign fits?',
+    choices: [
+      { text: 'Orthopnoea', is_correct: true },
+      { text: 'Clubbing', is_correct: false },
+      { text: 'Koilonychia', is_correct: false },
+    ],
+  });
+  for (const status of ['in_review', 'live']) {
+    await post(`/api/staff/questions/${question.id}/status/`, { status });
+  }
+  return question.id;
+}
+
+test('editor: edits survive the Versions tab, leaving warns, Save stays in reach', async ({
+  staffPage: page,
+  request,
+  studyServer,
+}) => {
+  const id = await liveQuestion(request, studyServer.staffKey);
+  await page.goto(`/staff/questions/${id}`);
+  const stem = page.getByLabel('Question (Markdown, $math$)');
+  await expect(stem).toHaveValue(/breathless/, { timeout: 15_000 });
+  await stem.fill('A man, 67, is breathless at night and wakes up gasping. Which sign fits?');
+  await expect(page.getByRole('status').filter({ hasText: 'Unsaved changes' })).toBeVisible();
+
+  // A look at the versions, and back: the edit is still there.
+  await page.getByRole('tab', { name: 'Versions' }).click();
+  await expect(page.getByRole('button', { name: /Version 1/ })).toBeVisible();
+  await page.getByRole('tab', { name: 'Edit' }).click();
+  await expect(stem).toHaveValue(/wakes up gasping/);
+
+  // Save is on screen at the top of the long form (sticky at the bottom of the viewport).
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeInViewport();
+  await shoot(page, 'editor');
+
+  // Leaving by a link asks first; staying keeps the edit.
+  await page.getByRole('link', { name: '← Question bank' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(new RegExp(`/staff/questions/${id}$`));
+  await expect(stem).toHaveValue(/wakes up gasping/);
+
+  // Saved, leaving no longer asks.
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Saved.')).toBeVisible();
+  await page.getByRole('link', { name: '← Question bank' }).click();
+  await expect(page).toHaveURL(/\/staff\/questions$/);
+  await expectNoHorizontalScroll(page);
+});
+
+test('versions: a diff by field, a key change impossible to miss, revert makes a version; the audit reads it', async ({
+  staffPage: page,
+  request,
+  studyServer,
+}) => {
+  const id = await liveQuestion(request, studyServer.staffKey);
+  await page.goto(`/staff/questions/${id}`);
+  await expect(page.getByLabel('Question (Markdown, $math$)')).toHaveValue(/breathless/, {
+    timeout: 15_000,
+  });
+  // The key goes from A to B.
+  await page.locator('.choice-editor').nth(1).getByLabel('Correct').check();
+  await page.getByLabel('Choice B', { exact: true }).fill('Finger clubbing');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Saved.')).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Versions' }).click();
+  const diff = page.getByRole('region', { name: 'Changes of version 2' });
+  await expect(diff.locator('.key-change')).toContainText('The key changed: A → B');
+  await expect(diff.getByRole('term')).toHaveText(['Choice B']);
+  await expect(diff.getByRole('definition').locator('del')).toHaveText('Clubbing');
+  await expect(diff.getByRole('definition').locator('ins')).toHaveText('Finger clubbing');
+  await expectAccessible(page);
+  await shoot(page, 'versions');
+
+  // Revert to version 1: a new version 3 with version 1's key and text.
+  await page.getByRole('button', { name: /Version 1/ }).click();
+  await page.getByRole('button', { name: 'Revert to version 1' }).click();
+  await page
+    .getByRole('dialog', { name: 'Revert to version 1?' })
+    .getByRole('button', { name: 'Revert to version 1' })
+    .click();
+  await expect(page.getByRole('tab', { name: 'Edit', selected: true })).toBeVisible();
+  await expect(page.locator('.status-bar')).toContainText('version 3');
+  await expect(page.getByLabel('Choice B', { exact: true })).toHaveValue('Clubbing');
+  await expect(page.locator('.choice-editor').nth(0).getByLabel('Correct')).toBeChecked();
+
+  // The audit log: who, and the edit field by field.
+  await page.goto(`/staff/audit?target_type=question&target_id=${id}`);
+  const revert = page.getByRole('listitem').filter({ hasText: 'question.revert' });
+  await expect(revert).toContainText('e2e-staff@example.com');
+  await expect(revert.getByRole('row', { name: /^Choice A · correct/ })).toContainText('NoYes');
+  const update = page.getByRole('listitem').filter({ hasText: 'question.update' });
+  await expect(update.getByRole('row', { name: /^Choice B · text/ })).toContainText(
+    'ClubbingFinger clubbing',
+  );
+  await expectAccessible(page);
+  await expectNoHorizontalScroll(page);
+  await shoot(page, 'audit');
+});
