@@ -140,3 +140,68 @@ test('versions: a diff by field, a key change impossible to miss, revert makes a
   await expectNoHorizontalScroll(page);
   await shoot(page, 'audit');
 });
+
+test('bank and catalogue: stems read as text, statistics on screen, filters; catalogue closed with search', async ({
+  staffPage: page,
+  request,
+  studyServer,
+}) => {
+  const headers = { Authorization: `Token ${studyServer.staffKey}` };
+  const name = `E2E catalogue ${unique()}`;
+  const module = (await (
+    await request.post('/api/staff/modules/', { headers, data: { name } })
+  ).json()) as { id: number };
+  const course = (await (
+    await request.post('/api/staff/courses/', {
+      headers,
+      data: { module: module.id, name: 'Valvulopathies' },
+    })
+  ).json()) as { id: number };
+  const made = await request.post('/api/staff/questions/', {
+    headers,
+    data: {
+      course: course.id,
+      type: 'qcs',
+      stem: '**Murmur** with $\\frac{a}{b}$ ![echo](/media/questions/echo-view.png) heard best where?',
+      choices: [
+        { text: 'Apex', is_correct: true },
+        { text: 'Base', is_correct: false },
+      ],
+    },
+  });
+  expect(made.status()).toBe(201);
+
+  await page.goto(`/staff/questions?module=${module.id}`);
+  const link = page.getByRole('link', { name: /Murmur with/ });
+  await expect(link).toBeVisible({ timeout: 15_000 });
+  await expect(link).not.toContainText('**');
+  await expect(link).not.toContainText('](');
+  await expect(link).not.toContainText('$');
+  for (const column of ['Reports', 'Answers', 'Facility', 'Discrimination', 'Check this']) {
+    await expect(page.getByRole('columnheader', { name: column })).toBeInViewport();
+  }
+  await page.getByLabel('Open reports').selectOption('true');
+  await expect(page).toHaveURL(/reports=true/);
+  await expect(page.getByText('0 questions', { exact: true })).toBeVisible();
+  await page.getByLabel('Open reports').selectOption('');
+  await page.getByRole('spinbutton', { name: 'From' }).fill('10');
+  await expect(page).toHaveURL(/facility_min=0.1/);
+  await expectAccessible(page);
+  await shoot(page, 'bank');
+
+  // The catalogue starts closed; a search finds a module by one of its courses and opens it.
+  await page.goto('/staff/catalogue');
+  await expect(page.getByRole('heading', { level: 1, name: 'Catalogue' })).toBeVisible();
+  await expect(page.getByRole('region', { name: `Courses of ${name}` })).toBeHidden();
+  await page.getByLabel('Find a module, course or source').fill('valvulopath');
+  await expect(page.getByRole('region', { name: `Courses of ${name}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Archive ${name}` })).toBeVisible();
+  await page.getByRole('button', { name: `Archive ${name}` }).click();
+  await expect(page.getByRole('dialog', { name: `Archive ${name}?` })).toContainText(
+    'its 0 live questions',
+  );
+  await expectAccessible(page);
+  await shoot(page, 'catalogue');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expectNoHorizontalScroll(page);
+});

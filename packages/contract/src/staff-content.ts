@@ -35,6 +35,8 @@ export const staffCourseSchema = z.object({
   order: z.number().int(),
   is_archived: z.boolean(),
   questions_count: z.number().int(),
+  /** Live questions: what learners stop seeing when this is archived. */
+  live_questions_count: z.number().int(),
 });
 export type StaffCourse = z.infer<typeof staffCourseSchema>;
 
@@ -46,6 +48,8 @@ export const staffSourceSchema = z.object({
   order: z.number().int(),
   is_archived: z.boolean(),
   questions_count: z.number().int(),
+  /** Live questions: what learners stop seeing when this is archived. */
+  live_questions_count: z.number().int(),
 });
 export type StaffSource = z.infer<typeof staffSourceSchema>;
 
@@ -56,6 +60,8 @@ export const staffModuleSchema = z.object({
   order: z.number().int(),
   is_archived: z.boolean(),
   questions_count: z.number().int(),
+  /** Live questions: what learners stop seeing when this is archived. */
+  live_questions_count: z.number().int(),
   courses: z.array(staffCourseSchema),
   sources: z.array(staffSourceSchema),
 });
@@ -189,6 +195,15 @@ export const bankQuerySchema = z.object({
   type: optionalQuery(z.enum(QUESTION_KINDS)),
   status: optionalQuery(z.enum(QUESTION_STATUSES)),
   flagged: optionalQuery(z.enum(['true', 'false'])),
+  /** true: only questions with open reports; false: only those without. */
+  reports: optionalQuery(z.enum(['true', 'false'])),
+  /** Facility range (share right, 0–1, inclusive); a bound leaves unanswered questions out. */
+  facility_min: optionalQuery(
+    z.coerce.number({ error: 'A valid number is required.' }).min(0).max(1),
+  ),
+  facility_max: optionalQuery(
+    z.coerce.number({ error: 'A valid number is required.' }).min(0).max(1),
+  ),
   ordering: optionalQuery(z.enum(BANK_ORDERINGS)),
   page: optionalQuery(queryId),
   page_size: optionalQuery(queryId.max(100)),

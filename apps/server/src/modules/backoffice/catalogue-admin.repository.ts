@@ -12,8 +12,12 @@ export async function loadCatalogue(db: Db) {
     db.select().from(courses).orderBy(asc(courses.order), asc(courses.id)),
     db.select().from(sources).orderBy(asc(sources.order), asc(sources.id)),
     db.execute(
-      sql`select q.course_id, q.source_id, count(*)::int as n from questions q group by 1, 2`,
-    ) as unknown as Promise<{ rows: { course_id: number; source_id: number | null; n: number }[] }>,
+      sql`select q.course_id, q.source_id, count(*)::int as n,
+        (count(*) filter (where q.status = 'live'))::int as live
+        from questions q group by 1, 2`,
+    ) as unknown as Promise<{
+      rows: { course_id: number; source_id: number | null; n: number; live: number }[];
+    }>,
   ]);
   return { moduleRows, courseRows, sourceRows, counts: counts.rows };
 }

@@ -22,11 +22,15 @@ const INVALID_CHOICE = 'Select a valid choice. That choice is not one of the ava
 
 export async function catalogue({ db }: Deps): Promise<StaffModule[]> {
   const { moduleRows, courseRows, sourceRows, counts } = await repo.loadCatalogue(db);
-  const byCourse = new Map<number, number>();
-  const bySource = new Map<number, number>();
+  const byCourse = new Map<number, { n: number; live: number }>();
+  const bySource = new Map<number, { n: number; live: number }>();
+  const add = (map: typeof byCourse, id: number, c: (typeof counts)[number]) => {
+    const sum = map.get(id) ?? { n: 0, live: 0 };
+    map.set(id, { n: sum.n + c.n, live: sum.live + c.live });
+  };
   for (const c of counts) {
-    byCourse.set(c.course_id, (byCourse.get(c.course_id) ?? 0) + c.n);
-    if (c.source_id !== null) bySource.set(c.source_id, (bySource.get(c.source_id) ?? 0) + c.n);
+    add(byCourse, c.course_id, c);
+    if (c.source_id !== null) add(bySource, c.source_id, c);
   }
   const course = (c: (typeof courseRows)[number]): StaffCourse => ({
     id: c.id,
@@ -35,7 +39,8 @@ export async function catalogue({ db }: Deps): Promise<StaffModule[]> {
     description: c.description,
     order: c.order,
     is_archived: c.isArchived,
-    questions_count: byCourse.get(c.id) ?? 0,
+    questions_count: byCourse.get(c.id)?.n ?? 0,
+    live_questions_count: byCourse.get(c.id)?.live ?? 0,
   });
   const source = (s: (typeof sourceRows)[number]): StaffSource => ({
     id: s.id,
@@ -44,7 +49,8 @@ export async function catalogue({ db }: Deps): Promise<StaffModule[]> {
     year: s.year,
     order: s.order,
     is_archived: s.isArchived,
-    questions_count: bySource.get(s.id) ?? 0,
+    questions_count: bySource.get(s.id)?.n ?? 0,
+    live_questions_count: bySource.get(s.id)?.live ?? 0,
   });
   return moduleRows.map((m) => {
     const own = courseRows.filter((c) => c.moduleId === m.id).map(course);
@@ -55,6 +61,7 @@ export async function catalogue({ db }: Deps): Promise<StaffModule[]> {
       order: m.order,
       is_archived: m.isArchived,
       questions_count: own.reduce((n, c) => n + c.questions_count, 0),
+      live_questions_count: own.reduce((n, c) => n + c.live_questions_count, 0),
       courses: own,
       sources: sourceRows.filter((s) => s.moduleId === m.id).map(source),
     };
