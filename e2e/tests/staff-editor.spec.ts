@@ -205,3 +205,72 @@ test('bank and catalogue: stems read as text, statistics on screen, filters; cat
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expectNoHorizontalScroll(page);
 });
+
+test('near-duplicates: the dry run and the editor link to close questions; staff set the threshold', async ({
+  staffPage: page,
+  request,
+  studyServer,
+}) => {
+  const headers = { Authorization: `Token ${studyServer.staffKey}` };
+  const tag = unique();
+  const stem = `Patient ${tag}: a young woman faints on standing after three days of vomiting. Which finding?`;
+  const module = (await (
+    await request.post('/api/staff/modules/', { headers, data: { name: `E2E dup ${tag}` } })
+  ).json()) as { id: number };
+  const course = (await (
+    await request.post('/api/staff/courses/', { headers, data: { module: module.id, name: 'Dup' } })
+  ).json()) as { id: number };
+  const choices = [
+    { text: 'Orthostatic hypotension', is_correct: true },
+    { text: 'Bradycardia', is_correct: false },
+  ];
+  const ids: number[] = [];
+  for (const text of [stem, stem.replace('three', 'four')]) {
+    const res = await request.post('/api/staff/questions/', {
+      headers,
+      data: { course: course.id, type: 'qcs', stem: text, choices },
+    });
+    ids.push(((await res.json()) as { id: number }).id);
+  }
+
+  // The editor names the other one, with a link.
+  await page.goto(`/staff/questions/${ids[0]}`);
+  const panel = page.getByRole('region', { name: 'Possible duplicate (1)' });
+  await expect(panel).toBeVisible({ timeout: 15_000 });
+  await expect(panel.getByRole('link', { name: new RegExp(`Question ${ids[1]}`) })).toBeVisible();
+
+  // The import dry run names the bank's close questions for a file question.
+  await page.goto('/staff/imports');
+  await page.getByLabel('Duplicate threshold (% similar)').fill('60');
+  await page.getByRole('button', { name: 'Save threshold' }).click();
+  await expect(page.getByText('Threshold saved.')).toBeVisible();
+  const file = {
+    format: 'qbank',
+    version: 1,
+    modules: [
+      {
+        external_id: `dup:${tag}`,
+        name: `E2E dup file ${tag}`,
+        courses: [{ external_id: `dup:${tag}:c`, name: 'C' }],
+        sources: [],
+      },
+    ],
+    questions: [
+      { external_id: `dup:${tag}:q`, course: `dup:${tag}:c`, type: 'qcs', stem, choices },
+    ],
+  };
+  await page.getByLabel('Bank file').setInputFiles({
+    name: 'bank.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(file)),
+  });
+  await page.getByRole('button', { name: 'Check the file (dry run)' }).click();
+  const found = page.getByRole('region', {
+    name: 'Possible duplicates of questions already in the bank',
+  });
+  await expect(found).toContainText('Question 1 of the file');
+  await expect(found.getByRole('link', { name: new RegExp(`Question ${ids[0]}`) })).toBeVisible();
+  await expectAccessible(page);
+  await expectNoHorizontalScroll(page);
+  await shoot(page, 'imports');
+});

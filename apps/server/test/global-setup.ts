@@ -7,7 +7,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { migrationsFolder, openDatabase } from '../src/db/client';
+import { migrationsFolder, openDatabase, pgliteExtensions } from '../src/db/client';
 import { databaseUrlFor } from './databases';
 
 declare module 'vitest' {
@@ -57,7 +57,7 @@ export default async function setup(project: TestProject) {
 }
 
 async function migratedPgliteSnapshot(): Promise<string> {
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: pgliteExtensions });
   await migrate(drizzle({ client }), { migrationsFolder: migrationsFolder() });
   const dump = await client.dumpDataDir('none');
   await client.close();

@@ -272,6 +272,36 @@ export const importProblemSchema = z.object({
   end_line: z.number().int().optional().describe('Last line of a record of several lines'),
   record: z.string().optional(),
 });
+// ---- Near-duplicates (issue 34) ------------------------------------------------------------
+
+/** A question already in the bank whose text is close to another's (trigram similarity, 0–1). */
+export const duplicateMatchSchema = z.object({
+  id: z.number().int(),
+  stem: z.string().describe('The first 160 characters'),
+  status: z.enum(QUESTION_STATUSES),
+  similarity: z.number(),
+});
+export type DuplicateMatch = z.infer<typeof duplicateMatchSchema>;
+
+/** One question of an import file with the bank's questions that look like it. */
+export const importDuplicateSchema = z.object({
+  /** 0-based position in the file's questions. */
+  index: z.number().int(),
+  external_id: z.string().nullable(),
+  stem: z.string(),
+  matches: z.array(duplicateMatchSchema),
+});
+export type ImportDuplicate = z.infer<typeof importDuplicateSchema>;
+
+export const DUPLICATE_THRESHOLD_DEFAULT = 0.6;
+export const duplicateSettingsSchema = z.object({
+  threshold: z.coerce
+    .number({ error: 'A valid number is required.' })
+    .min(0.1, 'Ensure this value is greater than or equal to 0.1.')
+    .max(1, 'Ensure this value is less than or equal to 1.'),
+});
+export type DuplicateSettings = z.infer<typeof duplicateSettingsSchema>;
+
 export const importReportSchema = z.object({
   ok: z.boolean(),
   format: z.enum(IMPORT_FORMATS).nullable(),
@@ -280,6 +310,10 @@ export const importReportSchema = z.object({
   skipped: z.array(importProblemSchema),
   warnings: z.array(importProblemSchema),
   job: z.string().nullable().describe('Import job id (absent on a dry run)'),
+  /** Dry run: questions of the file close to ones already in the bank (same external id excluded). */
+  duplicates: z.array(importDuplicateSchema).optional(),
+  /** The similarity threshold the duplicates were found with. */
+  duplicate_threshold: z.number().optional(),
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
 export const importJobSchema = z.object({

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -45,9 +47,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return openPglite(options.dataDir, options.snapshot);
 }
 
+/** The extensions the migrations create (search without accents, similar questions). */
+export const pgliteExtensions = { pg_trgm, unaccent };
+
 async function openPglite(dataDir: string | undefined, snapshot?: Blob): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, snapshot ? { loadDataDir: snapshot } : {});
+  const extensions = pgliteExtensions;
+  const client = await PGlite.create(
+    dataDir,
+    snapshot ? { loadDataDir: snapshot, extensions } : { extensions },
+  );
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,

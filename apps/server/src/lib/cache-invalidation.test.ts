@@ -138,6 +138,7 @@ const WRITES: Record<string, Effect> = {
   'put /api/staff/questions/{id}/': 'staff',
   'post /api/staff/questions/{id}/status/': 'staff',
   'post /api/staff/questions/{id}/versions/{number}/revert/': 'staff',
+  'put /api/staff/settings/duplicates/': 'staff',
   'post /api/staff/cases/': 'staff',
   'put /api/staff/cases/{id}/': 'staff',
   'post /api/staff/imports/': 'staff',

@@ -14,12 +14,15 @@ import {
   staffQuestionSchema,
   statusChangeSchema,
   queryId,
+  duplicateMatchSchema,
+  duplicateSettingsSchema,
 } from '@qbank/contract';
 import { requireStaff } from '../../lib/auth';
 import { common, errors, params } from './route-schema';
 import { bankTable, itemAnalysis } from './analysis.service';
 import * as cases from './cases.service';
 import * as service from './question-admin.service';
+import * as duplicates from './duplicates.service';
 
 /** Staff: the question bank, editor, workflow, versions and item analysis. Issue 12. */
 export const questionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -135,6 +138,54 @@ export const questionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = requireStaff(request);
       return service.revertToVersion(app, user, request.params.id, request.params.number);
+    },
+  );
+
+  app.get(
+    '/staff/questions/:id/duplicates/',
+    {
+      schema: {
+        ...common,
+        summary:
+          'Staff: possible duplicates of a question (trigram similarity at the staff threshold), closest first',
+        params,
+        response: { 200: z.array(duplicateMatchSchema), ...errors },
+      },
+    },
+    async (request) => {
+      requireStaff(request);
+      return duplicates.duplicatesOfQuestion(app, request.params.id);
+    },
+  );
+
+  app.get(
+    '/staff/settings/duplicates/',
+    {
+      schema: {
+        ...common,
+        summary: 'Staff: the similarity threshold (0.1–1) of near-duplicate detection',
+        response: { 200: duplicateSettingsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      requireStaff(request);
+      return duplicates.duplicateSettings(app);
+    },
+  );
+
+  app.put(
+    '/staff/settings/duplicates/',
+    {
+      schema: {
+        ...common,
+        summary: 'Staff: set the similarity threshold of near-duplicate detection',
+        body: duplicateSettingsSchema,
+        response: { 200: duplicateSettingsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireStaff(request);
+      return duplicates.setDuplicateSettings(app, user, request.body);
     },
   );
 

@@ -15,6 +15,7 @@ import { useSaveQuestion } from '../api/save-question';
 import { NS } from '../i18n';
 import { emptyValues, QuestionForm, toInput, valuesOf } from './question-form';
 import { VersionsPanel } from './versions-panel';
+import { QuestionDuplicates } from './duplicates';
 import '../staff-content.css';
 
 const AnalysisPanel = lazy(() => import('./analysis-panel'));
@@ -109,6 +110,7 @@ export default function QuestionEditorPage() {
           ))}
         </div>
       ) : null}
+      {current && tab === 'edit' ? <QuestionDuplicates questionId={current.id} /> : null}
       {/* Hidden, not unmounted, on the other tabs: its state is the editor's work. */}
       <div hidden={tab !== 'edit'}>
         <QuestionForm
