@@ -41,8 +41,9 @@ function random(seed: number) {
 const next = random(34);
 const SYLLABLES = ['ca', 'ro', 'ne', 'phi', 'tor', 'lu', 'me', 'san', 'gri', 'vo', 'dal', 'ix'];
 const VOCABULARY = Array.from({ length: 3000 }, () =>
-  Array.from({ length: 2 + Math.floor(next() * 3) }, () =>
-    SYLLABLES[Math.floor(next() * SYLLABLES.length)],
+  Array.from(
+    { length: 2 + Math.floor(next() * 3) },
+    () => SYLLABLES[Math.floor(next() * SYLLABLES.length)],
   ).join(''),
 );
 const words = (n: number) =>

@@ -16,6 +16,15 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 const csvCell = (value: string) =>
   /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 
+/**
+ * Tags joined by semicolons; a lone tag holding a comma gets a trailing one, so the importer
+ * (`splitTags`) splits on semicolons and keeps the comma inside the tag.
+ */
+const tagsCell = (tags: string[]) => {
+  const cell = tags.join(';');
+  return tags.some((t) => t.includes(',')) && !cell.includes(';') ? `${cell};` : cell;
+};
+
 export function toCsv(document: ContentDocument): string {
   const courseOf = new Map<string, { module: string; course: string }>();
   const sourceOf = new Map<string, string>();
@@ -26,8 +35,9 @@ export function toCsv(document: ContentDocument): string {
   // One letter column per choice of the widest question (A–Z), as the CSV importer reads them.
   const width = Math.max(MIN_CHOICES, ...document.questions.map((q) => q.choices.length));
   const letters = CHOICE_LETTERS.slice(0, width).split('');
+  // external_id: the importer keeps it as it is (a `name` gets the file name as prefix).
   const header = [
-    'name',
+    'external_id',
     'category',
     'course',
     'question',
@@ -52,7 +62,7 @@ export function toCsv(document: ContentDocument): string {
         ...choices,
         correct,
         q.explanation,
-        q.tags.join(';'),
+        tagsCell(q.tags),
         q.source === null ? '' : (sourceOf.get(q.source) ?? ''),
         q.year === null ? '' : String(q.year),
       ]
