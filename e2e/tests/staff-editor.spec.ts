@@ -15,13 +15,17 @@ const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4
 async function shoot(page: Page, name: string) {
   const dir = process.env.SHOTS;
   if (!dir) return;
-  const width = page.viewportSize()?.width ?? 0;
+  const size = page.viewportSize()!;
+  // Phones are shot at 390 px (the phone project runs at 360 px).
+  if (size.width < 500) await page.setViewportSize({ width: 390, height: 844 });
+  const width = page.viewportSize()!.width;
   for (const scheme of ['light', 'dark'] as const) {
     // The app's own theme switch sets data-theme on <html> (lib/settings.ts).
     await page.evaluate((mode) => (document.documentElement.dataset.theme = mode), scheme);
     await page.screenshot({ path: `${dir}/${name}-${width}-${scheme}.png`, fullPage: false });
   }
   await page.evaluate(() => (document.documentElement.dataset.theme = 'light'));
+  await page.setViewportSize(size);
 }
 
 /** A live question with key A, answered by nobody, made through the API. */
@@ -59,6 +63,7 @@ test('editor: edits survive the Versions tab, leaving warns, Save stays in reach
   await page.goto(`/staff/questions/${id}`);
   const stem = page.getByLabel('Question (Markdown, $math$)');
   await expect(stem).toHaveValue(/breathless/, { timeout: 15_000 });
+  await page.waitForLoadState('networkidle');
   await stem.fill('A man, 67, is breathless at night and wakes up gasping. Which sign fits?');
   await expect(page.getByRole('status').filter({ hasText: 'Unsaved changes' })).toBeVisible();
 
@@ -100,6 +105,8 @@ test('versions: a diff by field, a key change impossible to miss, revert makes a
   await expect(page.getByLabel('Question (Markdown, $math$)')).toHaveValue(/breathless/, {
     timeout: 15_000,
   });
+  // The possible-duplicates panel arrives above the form: let the page settle before clicking.
+  await page.waitForLoadState('networkidle');
   // The key goes from A to B.
   await page.locator('.choice-editor').nth(1).getByLabel('Correct').check();
   await page.getByLabel('Choice B', { exact: true }).fill('Finger clubbing');
@@ -177,8 +184,11 @@ test('bank and catalogue: stems read as text, statistics on screen, filters; cat
   await expect(link).not.toContainText('**');
   await expect(link).not.toContainText('](');
   await expect(link).not.toContainText('$');
-  for (const column of ['Reports', 'Answers', 'Facility', 'Discrimination', 'Check this']) {
-    await expect(page.getByRole('columnheader', { name: column })).toBeInViewport();
+  // At 1280 px the statistics are on screen (a phone scrolls the table sideways).
+  if (page.viewportSize()!.width >= 1280) {
+    for (const column of ['Reports', 'Answers', 'Facility', 'Discrimination', 'Check this']) {
+      await expect(page.getByRole('columnheader', { name: column })).toBeInViewport();
+    }
   }
   await page.getByLabel('Open reports').selectOption('true');
   await expect(page).toHaveURL(/reports=true/);
@@ -235,7 +245,8 @@ test('near-duplicates: the dry run and the editor link to close questions; staff
 
   // The editor names the other one, with a link.
   await page.goto(`/staff/questions/${ids[0]}`);
-  const panel = page.getByRole('region', { name: 'Possible duplicate (1)' });
+  // Earlier runs left questions alike (same words, another tag): at least this one is named.
+  const panel = page.getByRole('region', { name: /^Possible duplicates? \(\d+\)$/ });
   await expect(panel).toBeVisible({ timeout: 15_000 });
   await expect(panel.getByRole('link', { name: new RegExp(`Question ${ids[1]}`) })).toBeVisible();
 
@@ -259,7 +270,7 @@ test('near-duplicates: the dry run and the editor link to close questions; staff
       { external_id: `dup:${tag}:q`, course: `dup:${tag}:c`, type: 'qcs', stem, choices },
     ],
   };
-  await page.getByLabel('Bank file').setInputFiles({
+  await page.locator('#import-file').setInputFiles({
     name: 'bank.json',
     mimeType: 'application/json',
     buffer: Buffer.from(JSON.stringify(file)),
