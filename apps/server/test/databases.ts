@@ -30,15 +30,18 @@ export async function openTestDatabase(): Promise<Database> {
   };
 }
 
-/** An in-memory PGlite loaded from the run's migrated dump (see global-setup.ts). */
-async function openMigratedPglite(): Promise<Database> {
+/**
+ * A PGlite loaded from the run's migrated dump (see global-setup.ts): in memory, or in
+ * `dataDir` on disk as the app keeps it.
+ */
+export async function openMigratedPglite(dataDir?: string): Promise<Database> {
   const snapshot = inject('pgliteSnapshot');
   if (!snapshot) {
-    const database = await openDatabase({ dataDir: undefined });
+    const database = await openDatabase({ dataDir });
     await database.migrate();
     return database;
   }
-  return openDatabase({ dataDir: undefined, snapshot: new Blob([fs.readFileSync(snapshot)]) });
+  return openDatabase({ dataDir, snapshot: new Blob([fs.readFileSync(snapshot)]) });
 }
 
 async function adminQuery(url: string, sql: string): Promise<void> {

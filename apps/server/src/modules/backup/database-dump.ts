@@ -42,12 +42,78 @@ export function pgliteOf(database: Database): PGlite {
 }
 
 /**
- * PGlite has one connection: `transaction` holds every other statement back while it runs, and
- * the data folder is copied (dumpDataDir, PGlite's own facility) inside it, right after the
- * counts. A checkpoint first keeps the copy small and its replay at restore short; learners
- * wait only for the counts and the copy (measured by the bench).
+ * PGlite has one connection: `transaction` holds every other statement back while it runs.
+ * On disk (the app's DATA_DIR/pglite), learners wait only while the files changed since a first,
+ * unheld copy are copied again after a checkpoint (`copyDataFolder`); a second PGlite opened on
+ * that copy then counts the rows and makes the tar, while the app goes on. In memory (tests),
+ * the counts and PGlite's own dumpDataDir run inside the hold.
  */
 async function dumpPglite(client: PGlite, file: string): Promise<Dumped> {
+  const folder = client.dataDir && !client.dataDir.includes('://') ? client.dataDir : undefined;
+  if (!folder) return dumpPgliteInMemory(client, file);
+  const scratch = fs.mkdtempSync(path.join(path.dirname(file), '.database-'));
+  // Named as the app's folder: dumpDataDir names the tar's root after it.
+  const copyPath = path.join(scratch, path.basename(folder));
+  try {
+    const heldMs = await copyDataFolder(client, folder, copyPath);
+    const copy = await PGlite.create(copyPath);
+    try {
+      const query: Query = (text) => copy.query(text);
+      const tables = await countTables(query);
+      const migration = await migrationState(query);
+      const tar = await copy.dumpDataDir('none');
+      await fs.promises.writeFile(file, Buffer.from(await tar.arrayBuffer()));
+      return { kind: 'pglite', file, tables, migration, heldMs };
+    } finally {
+      await copy.close();
+    }
+  } finally {
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** The running server's lock files (as pg_basebackup leaves them): the copy is no server's. */
+const NOT_COPIED = new Set(['postmaster.pid', 'postmaster.opts']);
+
+/**
+ * Copies a live PGlite folder consistently, as rsync's two passes would: every file while
+ * learners go on (each file's size and mtime noted before it is read), then, holding every
+ * statement back after a checkpoint (all written to the files), only the files that changed or
+ * appeared since, and without those that went. Answers how long statements were held back.
+ */
+async function copyDataFolder(client: PGlite, from: string, to: string): Promise<number> {
+  await client.exec('CHECKPOINT');
+  const copied = new Map<string, string>();
+  const copyChanged = async () => {
+    const present = new Set<string>();
+    for (const name of fs.readdirSync(from, { recursive: true, encoding: 'utf8' })) {
+      const source = path.join(from, name);
+      const stat = fs.statSync(source, { throwIfNoEntry: false });
+      // Empty folders too: PostgreSQL expects pg_wal/archive_status, pg_tblspc and the like.
+      if (stat?.isDirectory()) fs.mkdirSync(path.join(to, name), { recursive: true });
+      if (!stat?.isFile() || NOT_COPIED.has(path.basename(name))) continue;
+      present.add(name);
+      const version = `${stat.size}:${stat.mtimeMs}`;
+      if (copied.get(name) === version) continue;
+      fs.mkdirSync(path.dirname(path.join(to, name)), { recursive: true });
+      await fs.promises.copyFile(source, path.join(to, name));
+      copied.set(name, version);
+    }
+    for (const name of copied.keys()) {
+      if (!present.has(name)) fs.rmSync(path.join(to, name), { force: true });
+    }
+  };
+  await copyChanged();
+  return client.transaction(async (tx) => {
+    const held = performance.now();
+    await tx.exec('CHECKPOINT');
+    await copyChanged();
+    return Math.round(performance.now() - held);
+  });
+}
+
+/** A database in memory: the counts and the dump inside one hold (a checkpoint first). */
+async function dumpPgliteInMemory(client: PGlite, file: string): Promise<Dumped> {
   await client.exec('CHECKPOINT');
   let held = 0;
   const { tables, migration, tar } = await client.transaction(async (tx) => {
