@@ -10,7 +10,7 @@
  *
  * Databases: PGlite in memory, and the PostgreSQL server of DATABASE_URL (or
  * postgres://postgres@127.0.0.1:5432) in the database `qbank_bench_dup`, dropped and created.
- * Options: --bank N --file N --only pglite|postgres
+ * Options: --bank N --file N --only pglite|postgres --runs N
  */
 import os from 'node:os';
 import { Command } from 'commander';
@@ -28,8 +28,9 @@ const options = new Command()
   .option('--bank <n>', 'questions in the bank', '100000')
   .option('--file <n>', 'questions in the checked file', '1000')
   .option('--only <kind>', 'pglite or postgres (default: both)')
+  .option('--runs <n>', 'checks per database (the best is kept)', '3')
   .parse()
-  .opts<{ bank: string; file: string; only?: string }>();
+  .opts<{ bank: string; file: string; only?: string; runs: string }>();
 
 /** A small deterministic generator: the same bank on every run and database. */
 function random(seed: number) {
@@ -126,7 +127,7 @@ async function main() {
       await database.db.execute(sql`analyze questions`);
       const runs: number[] = [];
       let found = { flagged: 0, copies: 0 };
-      for (let run = 0; run < 3; run++) {
+      for (let run = 0; run < Number(options.runs); run++) {
         started = performance.now();
         const { duplicates } = await duplicatesInImport(database, documentOf(file));
         runs.push((performance.now() - started) / 1000);
