@@ -47,14 +47,25 @@ export const markedReadSchema = z.object({ updated: z.number().int() });
 
 // ---------------------------------------------------------------- audit log
 
+/** One field that differs between the record before and after, by its path (`choices[2].text`). */
+export const auditChangeSchema = z.object({
+  field: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type AuditChange = z.infer<typeof auditChangeSchema>;
+
 export const auditEntrySchema = z.object({
   id: z.number().int(),
-  actor: z.object({ id: z.number().int().nullable(), email: z.string() }),
+  /** `name` is the account's current full name ('' when unset or the account is gone). */
+  actor: z.object({ id: z.number().int().nullable(), email: z.string(), name: z.string() }),
   action: z.string(),
   target_type: z.string(),
   target_id: z.number().int().nullable(),
   before: z.unknown(),
   after: z.unknown(),
+  /** The fields that differ, in reading order; the whole records stay in before/after. */
+  changes: z.array(auditChangeSchema),
   created_at: z.iso.datetime(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;

@@ -35,6 +35,8 @@ export const staffCourseSchema = z.object({
   order: z.number().int(),
   is_archived: z.boolean(),
   questions_count: z.number().int(),
+  /** Live questions: what learners stop seeing when this is archived. */
+  live_questions_count: z.number().int(),
 });
 export type StaffCourse = z.infer<typeof staffCourseSchema>;
 
@@ -46,6 +48,8 @@ export const staffSourceSchema = z.object({
   order: z.number().int(),
   is_archived: z.boolean(),
   questions_count: z.number().int(),
+  /** Live questions: what learners stop seeing when this is archived. */
+  live_questions_count: z.number().int(),
 });
 export type StaffSource = z.infer<typeof staffSourceSchema>;
 
@@ -56,6 +60,8 @@ export const staffModuleSchema = z.object({
   order: z.number().int(),
   is_archived: z.boolean(),
   questions_count: z.number().int(),
+  /** Live questions: what learners stop seeing when this is archived. */
+  live_questions_count: z.number().int(),
   courses: z.array(staffCourseSchema),
   sources: z.array(staffSourceSchema),
 });
@@ -189,6 +195,15 @@ export const bankQuerySchema = z.object({
   type: optionalQuery(z.enum(QUESTION_KINDS)),
   status: optionalQuery(z.enum(QUESTION_STATUSES)),
   flagged: optionalQuery(z.enum(['true', 'false'])),
+  /** true: only questions with open reports; false: only those without. */
+  reports: optionalQuery(z.enum(['true', 'false'])),
+  /** Facility range (share right, 0–1, inclusive); a bound leaves unanswered questions out. */
+  facility_min: optionalQuery(
+    z.coerce.number({ error: 'A valid number is required.' }).min(0).max(1),
+  ),
+  facility_max: optionalQuery(
+    z.coerce.number({ error: 'A valid number is required.' }).min(0).max(1),
+  ),
   ordering: optionalQuery(z.enum(BANK_ORDERINGS)),
   page: optionalQuery(queryId),
   page_size: optionalQuery(queryId.max(100)),
@@ -257,6 +272,36 @@ export const importProblemSchema = z.object({
   end_line: z.number().int().optional().describe('Last line of a record of several lines'),
   record: z.string().optional(),
 });
+// ---- Near-duplicates (issue 34) ------------------------------------------------------------
+
+/** A question already in the bank whose text is close to another's (trigram similarity, 0–1). */
+export const duplicateMatchSchema = z.object({
+  id: z.number().int(),
+  stem: z.string().describe('The first 160 characters'),
+  status: z.enum(QUESTION_STATUSES),
+  similarity: z.number(),
+});
+export type DuplicateMatch = z.infer<typeof duplicateMatchSchema>;
+
+/** One question of an import file with the bank's questions that look like it. */
+export const importDuplicateSchema = z.object({
+  /** 0-based position in the file's questions. */
+  index: z.number().int(),
+  external_id: z.string().nullable(),
+  stem: z.string(),
+  matches: z.array(duplicateMatchSchema),
+});
+export type ImportDuplicate = z.infer<typeof importDuplicateSchema>;
+
+export const DUPLICATE_THRESHOLD_DEFAULT = 0.6;
+export const duplicateSettingsSchema = z.object({
+  threshold: z.coerce
+    .number({ error: 'A valid number is required.' })
+    .min(0.1, 'Ensure this value is greater than or equal to 0.1.')
+    .max(1, 'Ensure this value is less than or equal to 1.'),
+});
+export type DuplicateSettings = z.infer<typeof duplicateSettingsSchema>;
+
 export const importReportSchema = z.object({
   ok: z.boolean(),
   format: z.enum(IMPORT_FORMATS).nullable(),
@@ -265,6 +310,10 @@ export const importReportSchema = z.object({
   skipped: z.array(importProblemSchema),
   warnings: z.array(importProblemSchema),
   job: z.string().nullable().describe('Import job id (absent on a dry run)'),
+  /** Dry run: questions of the file close to ones already in the bank (same external id excluded). */
+  duplicates: z.array(importDuplicateSchema).optional(),
+  /** The similarity threshold the duplicates were found with. */
+  duplicate_threshold: z.number().optional(),
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
 export const importJobSchema = z.object({

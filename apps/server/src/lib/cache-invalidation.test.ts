@@ -137,6 +137,8 @@ const WRITES: Record<string, Effect> = {
   'post /api/staff/questions/': 'staff',
   'put /api/staff/questions/{id}/': 'staff',
   'post /api/staff/questions/{id}/status/': 'staff',
+  'post /api/staff/questions/{id}/versions/{number}/revert/': 'staff',
+  'put /api/staff/settings/duplicates/': 'staff',
   'post /api/staff/cases/': 'staff',
   'put /api/staff/cases/{id}/': 'staff',
   'post /api/staff/imports/': 'staff',

@@ -13,5 +13,6 @@ export const staffPaths = {
   purchases: 'staff/purchases/',
   questions: 'staff/questions/',
   reports: 'staff/reports/',
+  duplicateSettings: 'staff/settings/duplicates/',
   users: 'staff/users/',
 } as const;

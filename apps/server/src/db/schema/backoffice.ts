@@ -68,3 +68,13 @@ export const importJobs = pgTable(
   },
   (t) => [index('import_jobs_created_idx').on(t.createdAt)],
 );
+
+/**
+ * Settings staff adjust from the back office (issue 34), one row per key, e.g.
+ * `duplicates.threshold`. A key with no row uses the code's default.
+ */
+export const appSettings = pgTable('app_settings', {
+  key: varchar('key', { length: 64 }).primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: moment('updated_at').notNull().defaultNow(),
+});

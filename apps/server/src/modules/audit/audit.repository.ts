@@ -1,8 +1,20 @@
-import { and, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  ilike,
+  lt,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { auditLog } from '../../db/schema/index';
+import { auditLog, users } from '../../db/schema/index';
 
-export type AuditRow = typeof auditLog.$inferSelect;
+export type AuditRow = typeof auditLog.$inferSelect & { actorName: string };
 export type NewAuditRow = typeof auditLog.$inferInsert;
 
 export interface AuditFilters {
@@ -43,9 +55,14 @@ export async function list(
     .select({ total: count() })
     .from(auditLog)
     .where(where);
+  // The actor's name is read now (an account renamed shows its new name); the e-mail is kept.
   const rows = await db
-    .select()
+    .select({
+      ...getTableColumns(auditLog),
+      actorName: sql<string>`coalesce(trim(${users.firstName} || ' ' || ${users.lastName}), '')`,
+    })
     .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
     .where(where)
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(window.limit)

@@ -2,6 +2,7 @@ import type { AuditEntry, AuditQuery } from '@qbank/contract';
 import type { ServiceDeps } from '../../lib/deps';
 import { assertPageExists, pageWindow } from '../../lib/pagination';
 import * as repo from './audit.repository';
+import { fieldChanges } from './audit-diff';
 
 type Deps = Pick<ServiceDeps, 'db'>;
 
@@ -47,12 +48,13 @@ export async function recordStaffAction(
 function toEntry(row: repo.AuditRow): AuditEntry {
   return {
     id: row.id,
-    actor: { id: row.actorId, email: row.actorEmail },
+    actor: { id: row.actorId, email: row.actorEmail, name: row.actorName },
     action: row.action,
     target_type: row.targetType,
     target_id: row.targetId,
     before: row.before,
     after: row.after,
+    changes: fieldChanges(row.before, row.after),
     created_at: row.createdAt.toISOString(),
   };
 }

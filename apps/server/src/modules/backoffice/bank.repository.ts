@@ -92,16 +92,20 @@ export async function bankPage(db: Db, query: BankQuery & { page: number; page_s
         : sql`q.search_text ilike ${like}`,
     );
   }
-  const flagged =
-    query.flagged === 'true'
-      ? sql`where cardinality(flags) > 0`
-      : query.flagged === 'false'
-        ? sql`where cardinality(flags) = 0`
-        : sql``;
+  // Conditions on the computed columns (flags, open reports, facility) apply to the bank CTE.
+  const after: SQL[] = [sql`true`];
+  if (query.flagged === 'true') after.push(sql`cardinality(flags) > 0`);
+  if (query.flagged === 'false') after.push(sql`cardinality(flags) = 0`);
+  if (query.reports === 'true') after.push(sql`reports > 0`);
+  if (query.reports === 'false') after.push(sql`reports = 0`);
+  if (query.facility_min !== undefined) after.push(sql`facility >= ${query.facility_min}`);
+  if (query.facility_max !== undefined) after.push(sql`facility <= ${query.facility_max}`);
   const ordering = query.ordering ?? '-id';
   const desc = ordering.startsWith('-');
   const column = ORDER_COLUMNS[desc ? ordering.slice(1) : ordering]!;
-  const direction = desc ? sql`desc nulls last` : sql`asc nulls first`;
+  // Unanswered questions (no facility, no discrimination) go last either way: sorting by
+  // facility shows the hardest ANSWERED questions first, not the never-answered ones.
+  const direction = desc ? sql`desc nulls last` : sql`asc nulls last`;
   return rows<BankRowDb>(
     db,
     sql`with ${statsCtes},
@@ -118,7 +122,7 @@ export async function bankPage(db: Db, query: BankQuery & { page: number; page_s
           left join sources s2 on s2.id = q.source_id
           left join item_stats s on s.question_id = q.id
         where ${sql.join(where, sql` and `)})
-      select *, count(*) over ()::int as total from bank q ${flagged}
+      select *, count(*) over ()::int as total from bank q where ${sql.join(after, sql` and `)}
       order by ${sql.raw(column)} ${direction}, q.id desc
       limit ${query.page_size} offset ${(query.page - 1) * query.page_size}`,
   );

@@ -2,6 +2,7 @@ import type { CaseListQuery, CasePage, StaffCase } from '@qbank/contract';
 import type { ServiceDeps } from '../../lib/deps';
 import { badRequest, notFound } from '../../lib/errors';
 import * as repo from './cases.repository';
+import { recordStaffAction, type StaffActor } from '../audit/audit.service';
 
 type Deps = Pick<ServiceDeps, 'db'>;
 
@@ -29,7 +30,9 @@ async function attach(tx: repo.Conn, caseId: number, courseId: number, ids: numb
   for (const [index, id] of ids.entries()) await repo.placeInCase(tx, id, caseId, start + index);
 }
 
-export async function caseDetail({ db }: Deps, id: number): Promise<StaffCase> {
+export const caseDetail = ({ db }: Deps, id: number) => loadCase(db, id);
+
+async function loadCase(db: repo.Conn, id: number): Promise<StaffCase> {
   const row = await repo.findCase(db, id);
   if (!row) throw notFound();
   return {
@@ -40,27 +43,42 @@ export async function caseDetail({ db }: Deps, id: number): Promise<StaffCase> {
   };
 }
 
-export async function createCase({ db }: Deps, input: CaseInput): Promise<StaffCase> {
+export async function createCase(
+  { db }: Deps,
+  actor: StaffActor,
+  input: CaseInput,
+): Promise<StaffCase> {
   const id = await db.transaction(async (tx) => {
     if (!(await repo.courseExists(tx, input.course))) throw badRequest('course', INVALID_CHOICE);
     const caseId = await repo.insertCase(tx, input.course, input.vignette);
     await attach(tx, caseId, input.course, input.questions);
     return caseId;
   });
-  return caseDetail({ db }, id);
+  const after = await caseDetail({ db }, id);
+  await recordStaffAction({ db }, actor, 'case.create', { type: 'case', id }, null, after);
+  return after;
 }
 
-export async function updateCase({ db }: Deps, id: number, input: CaseInput): Promise<StaffCase> {
-  await db.transaction(async (tx) => {
+export async function updateCase(
+  { db }: Deps,
+  actor: StaffActor,
+  id: number,
+  input: CaseInput,
+): Promise<StaffCase> {
+  const before = await db.transaction(async (tx) => {
     const row = await repo.findCase(tx, id);
     if (!row) throw notFound();
     if (row.courseId !== input.course) {
       throw badRequest('course', 'A clinical case stays in its course.');
     }
+    const before = await loadCase(tx, id);
     await repo.updateVignette(tx, id, input.vignette);
     await attach(tx, id, row.courseId, input.questions);
+    return before;
   });
-  return caseDetail({ db }, id);
+  const after = await caseDetail({ db }, id);
+  await recordStaffAction({ db }, actor, 'case.update', { type: 'case', id }, before, after);
+  return after;
 }
 
 export async function listCases({ db }: Deps, query: CaseListQuery): Promise<CasePage> {

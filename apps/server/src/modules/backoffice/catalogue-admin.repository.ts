@@ -12,8 +12,12 @@ export async function loadCatalogue(db: Db) {
     db.select().from(courses).orderBy(asc(courses.order), asc(courses.id)),
     db.select().from(sources).orderBy(asc(sources.order), asc(sources.id)),
     db.execute(
-      sql`select q.course_id, q.source_id, count(*)::int as n from questions q group by 1, 2`,
-    ) as unknown as Promise<{ rows: { course_id: number; source_id: number | null; n: number }[] }>,
+      sql`select q.course_id, q.source_id, count(*)::int as n,
+        (count(*) filter (where q.status = 'live'))::int as live
+        from questions q group by 1, 2`,
+    ) as unknown as Promise<{
+      rows: { course_id: number; source_id: number | null; n: number; live: number }[];
+    }>,
   ]);
   return { moduleRows, courseRows, sourceRows, counts: counts.rows };
 }
@@ -82,15 +86,24 @@ export async function parentsOf(db: Db, table: CatalogueTable, ids: number[]) {
   return db.select({ id: t.id, moduleId: t.moduleId }).from(t).where(inArray(t.id, ids));
 }
 
-/** Ids of the siblings sharing a parent (all modules, or one module's courses or sources). */
+/**
+ * Ids of the siblings sharing a parent (all modules, or one module's courses or sources), in
+ * their stored order.
+ */
 export async function siblingIds(db: Db, table: CatalogueTable, moduleId: number | null) {
-  if (table === 'modules')
-    return (await db.select({ id: modules.id }).from(modules)).map((r) => r.id);
+  if (table === 'modules') {
+    const rows = await db
+      .select({ id: modules.id })
+      .from(modules)
+      .orderBy(asc(modules.order), asc(modules.id));
+    return rows.map((r) => r.id);
+  }
   const t = tables[table] as typeof courses | typeof sources;
   const rows = await db
     .select({ id: t.id })
     .from(t)
-    .where(and(eq(t.moduleId, moduleId!)));
+    .where(and(eq(t.moduleId, moduleId!)))
+    .orderBy(asc(t.order), asc(t.id));
   return rows.map((r) => r.id);
 }
 
@@ -105,4 +118,23 @@ export async function setOrder(db: Db, table: CatalogueTable, ids: number[]) {
 
 export async function moduleExists(db: Db, id: number) {
   return (await db.select({ id: modules.id }).from(modules).where(eq(modules.id, id))).length > 0;
+}
+
+/** One module, course or source as the staff API shows it (for the audit log), or undefined. */
+export async function findRow(db: Db, table: CatalogueTable, id: number) {
+  const t = tables[table];
+  const [row] = await db.select().from(t).where(eq(t.id, id));
+  if (!row) return undefined;
+  const {
+    isArchived,
+    moduleId,
+    createdAt: _c,
+    updatedAt: _u,
+    ...rest
+  } = row as Record<string, unknown>;
+  return {
+    ...(moduleId === undefined ? {} : { module: moduleId }),
+    ...rest,
+    is_archived: isArchived,
+  };
 }

@@ -45,8 +45,8 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      requireStaff(request);
-      const id = await service.createModule(app, request.body);
+      const user = requireStaff(request);
+      const id = await service.createModule(app, user, request.body);
       return reply.code(201).send({ id });
     },
   );
@@ -62,8 +62,8 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      requireStaff(request);
-      const id = await service.createCourse(app, request.body);
+      const user = requireStaff(request);
+      const id = await service.createCourse(app, user, request.body);
       return reply.code(201).send({ id });
     },
   );
@@ -79,8 +79,8 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      requireStaff(request);
-      const id = await service.createSource(app, request.body);
+      const user = requireStaff(request);
+      const id = await service.createSource(app, user, request.body);
       return reply.code(201).send({ id });
     },
   );
@@ -103,8 +103,8 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        requireStaff(request);
-        await service.update(app, table, request.params.id, request.body as object);
+        const user = requireStaff(request);
+        await service.update(app, user, table, request.params.id, request.body as object);
         return reply.code(204).send(null);
       },
     );
@@ -119,8 +119,8 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        requireStaff(request);
-        await service.reorder(app, table, request.body);
+        const user = requireStaff(request);
+        await service.reorder(app, user, table, request.body);
         return reply.code(204).send(null);
       },
     );

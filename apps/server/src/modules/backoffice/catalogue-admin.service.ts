@@ -14,6 +14,7 @@ import type { ServiceDeps } from '../../lib/deps';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
 import * as repo from './catalogue-admin.repository';
+import { recordStaffAction, type StaffActor } from '../audit/audit.service';
 
 type Deps = Pick<ServiceDeps, 'db'>;
 
@@ -21,11 +22,15 @@ const INVALID_CHOICE = 'Select a valid choice. That choice is not one of the ava
 
 export async function catalogue({ db }: Deps): Promise<StaffModule[]> {
   const { moduleRows, courseRows, sourceRows, counts } = await repo.loadCatalogue(db);
-  const byCourse = new Map<number, number>();
-  const bySource = new Map<number, number>();
+  const byCourse = new Map<number, { n: number; live: number }>();
+  const bySource = new Map<number, { n: number; live: number }>();
+  const add = (map: typeof byCourse, id: number, c: (typeof counts)[number]) => {
+    const sum = map.get(id) ?? { n: 0, live: 0 };
+    map.set(id, { n: sum.n + c.n, live: sum.live + c.live });
+  };
   for (const c of counts) {
-    byCourse.set(c.course_id, (byCourse.get(c.course_id) ?? 0) + c.n);
-    if (c.source_id !== null) bySource.set(c.source_id, (bySource.get(c.source_id) ?? 0) + c.n);
+    add(byCourse, c.course_id, c);
+    if (c.source_id !== null) add(bySource, c.source_id, c);
   }
   const course = (c: (typeof courseRows)[number]): StaffCourse => ({
     id: c.id,
@@ -34,7 +39,8 @@ export async function catalogue({ db }: Deps): Promise<StaffModule[]> {
     description: c.description,
     order: c.order,
     is_archived: c.isArchived,
-    questions_count: byCourse.get(c.id) ?? 0,
+    questions_count: byCourse.get(c.id)?.n ?? 0,
+    live_questions_count: byCourse.get(c.id)?.live ?? 0,
   });
   const source = (s: (typeof sourceRows)[number]): StaffSource => ({
     id: s.id,
@@ -43,7 +49,8 @@ export async function catalogue({ db }: Deps): Promise<StaffModule[]> {
     year: s.year,
     order: s.order,
     is_archived: s.isArchived,
-    questions_count: bySource.get(s.id) ?? 0,
+    questions_count: bySource.get(s.id)?.n ?? 0,
+    live_questions_count: bySource.get(s.id)?.live ?? 0,
   });
   return moduleRows.map((m) => {
     const own = courseRows.filter((c) => c.moduleId === m.id).map(course);
@@ -54,6 +61,7 @@ export async function catalogue({ db }: Deps): Promise<StaffModule[]> {
       order: m.order,
       is_archived: m.isArchived,
       questions_count: own.reduce((n, c) => n + c.questions_count, 0),
+      live_questions_count: own.reduce((n, c) => n + c.live_questions_count, 0),
       courses: own,
       sources: sourceRows.filter((s) => s.moduleId === m.id).map(source),
     };
@@ -64,21 +72,70 @@ async function assertModule(db: Db, id: number) {
   if (!(await repo.moduleExists(db, id))) throw badRequest('module', INVALID_CHOICE);
 }
 
-export const createModule = ({ db }: Deps, input: Required<StaffModuleInput>) =>
-  repo.insertModule(db, input);
+/** The singular a row's audit action and target type are named by (module.create, …). */
+const TARGET: Record<repo.CatalogueTable, string> = {
+  modules: 'module',
+  courses: 'course',
+  sources: 'source',
+};
 
-export async function createCourse({ db }: Deps, input: Required<StaffCourseInput>) {
+async function audited(
+  db: Db,
+  actor: StaffActor,
+  table: repo.CatalogueTable,
+  id: number,
+  verb: string,
+  before: unknown,
+) {
+  const after = await repo.findRow(db, table, id);
+  await recordStaffAction(
+    { db },
+    actor,
+    `${TARGET[table]}.${verb}`,
+    { type: TARGET[table], id },
+    before,
+    after,
+  );
+}
+
+export async function createModule(
+  { db }: Deps,
+  actor: StaffActor,
+  input: Required<StaffModuleInput>,
+) {
+  const id = await repo.insertModule(db, input);
+  await audited(db, actor, 'modules', id, 'create', null);
+  return id;
+}
+
+export async function createCourse(
+  { db }: Deps,
+  actor: StaffActor,
+  input: Required<StaffCourseInput>,
+) {
   await assertModule(db, input.module);
-  return repo.insertCourse(db, {
+  const id = await repo.insertCourse(db, {
     moduleId: input.module,
     name: input.name,
     description: input.description,
   });
+  await audited(db, actor, 'courses', id, 'create', null);
+  return id;
 }
 
-export async function createSource({ db }: Deps, input: Required<StaffSourceInput>) {
+export async function createSource(
+  { db }: Deps,
+  actor: StaffActor,
+  input: Required<StaffSourceInput>,
+) {
   await assertModule(db, input.module);
-  return repo.insertSource(db, { moduleId: input.module, name: input.name, year: input.year });
+  const id = await repo.insertSource(db, {
+    moduleId: input.module,
+    name: input.name,
+    year: input.year,
+  });
+  await audited(db, actor, 'sources', id, 'create', null);
+  return id;
 }
 
 const patchValues = (patch: StaffModulePatch | StaffCoursePatch | StaffSourcePatch) => {
@@ -90,20 +147,37 @@ const patchValues = (patch: StaffModulePatch | StaffCoursePatch | StaffSourcePat
   return values;
 };
 
+/** An edit; archiving (is_archived) is logged as `<row>.archive` / `.unarchive` to be found. */
 export async function update(
   { db }: Deps,
+  actor: StaffActor,
   table: repo.CatalogueTable,
   id: number,
   patch: StaffModulePatch | StaffCoursePatch | StaffSourcePatch,
 ) {
+  const before = await repo.findRow(db, table, id);
+  if (!before) throw notFound();
   if (!(await repo.updateRow(db, table, id, patchValues(patch)))) throw notFound();
+  const archived = patch.is_archived;
+  const verb =
+    archived !== undefined && archived !== before.is_archived
+      ? archived
+        ? 'archive'
+        : 'unarchive'
+      : 'update';
+  await audited(db, actor, table, id, verb, before);
 }
 
 /**
  * Reorders a whole sibling list: the modules, or one module's courses or sources. The ids must
  * be exactly that list (no repeats, none missing), so that no order is left ambiguous.
  */
-export async function reorder({ db }: Deps, table: repo.CatalogueTable, input: Reorder) {
+export async function reorder(
+  { db }: Deps,
+  actor: StaffActor,
+  table: repo.CatalogueTable,
+  input: Reorder,
+) {
   const ids = input.ids;
   if (new Set(ids).size !== ids.length) throw badRequest('ids', 'An id is given twice.');
   const found = await repo.parentsOf(db, table, ids);
@@ -115,4 +189,13 @@ export async function reorder({ db }: Deps, table: repo.CatalogueTable, input: R
     throw badRequest('ids', 'Give every id of the list, in the new order.');
   }
   await repo.setOrder(db, table, ids);
+  // Before: the siblings in their stored order; after: the order given.
+  await recordStaffAction(
+    { db },
+    actor,
+    `${TARGET[table]}.reorder`,
+    { type: TARGET[table], id: null },
+    { ids: siblings },
+    { ids },
+  );
 }

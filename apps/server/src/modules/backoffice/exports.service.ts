@@ -8,12 +8,22 @@ import {
 import type { ServiceDeps } from '../../lib/deps';
 import { exportContent } from '../content/content.export';
 import { toMoodleXml } from './moodle-xml-export';
+import { recordStaffAction, type StaffActor } from '../audit/audit.service';
 
 /** Our JSON, CSV (the CSV importer's columns), a QTI 2.1 content package (zip), Moodle XML. */
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 const csvCell = (value: string) =>
   /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+
+/**
+ * Tags joined by semicolons; a lone tag holding a comma gets a trailing one, so the importer
+ * (`splitTags`) splits on semicolons and keeps the comma inside the tag.
+ */
+const tagsCell = (tags: string[]) => {
+  const cell = tags.join(';');
+  return tags.some((t) => t.includes(',')) && !cell.includes(';') ? `${cell};` : cell;
+};
 
 export function toCsv(document: ContentDocument): string {
   const courseOf = new Map<string, { module: string; course: string }>();
@@ -25,8 +35,9 @@ export function toCsv(document: ContentDocument): string {
   // One letter column per choice of the widest question (A–Z), as the CSV importer reads them.
   const width = Math.max(MIN_CHOICES, ...document.questions.map((q) => q.choices.length));
   const letters = CHOICE_LETTERS.slice(0, width).split('');
+  // external_id: the importer keeps it as it is (a `name` gets the file name as prefix).
   const header = [
-    'name',
+    'external_id',
     'category',
     'course',
     'question',
@@ -51,7 +62,7 @@ export function toCsv(document: ContentDocument): string {
         ...choices,
         correct,
         q.explanation,
-        q.tags.join(';'),
+        tagsCell(q.tags),
         q.source === null ? '' : (sourceOf.get(q.source) ?? ''),
         q.year === null ? '' : String(q.year),
       ]
@@ -124,11 +135,17 @@ ${resources.join('\n')}
 
 export async function exportBank(
   { db, storage }: Pick<ServiceDeps, 'db' | 'storage'>,
-
+  actor: StaffActor,
   format: ExportFormat,
   moduleId?: number,
 ): Promise<{ body: string | Buffer; type: string; filename: string }> {
   const document = await exportContent(db, storage, { moduleId });
+  // The bank leaving the app (a copy of the answers' key) is a staff action like any write.
+  await recordStaffAction({ db }, actor, 'export.download', { type: 'export', id: null }, null, {
+    format,
+    module: moduleId ?? null,
+    questions: document.questions.length,
+  });
   if (format === 'csv')
     return { body: toCsv(document), type: 'text/csv; charset=utf-8', filename: 'qbank.csv' };
   if (format === 'moodle-xml') {

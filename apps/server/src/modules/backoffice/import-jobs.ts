@@ -3,6 +3,7 @@ import type { ImportJob } from '@qbank/contract';
 import type { ServiceDeps } from '../../lib/deps';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
+import { recordStaffAction, type StaffActor } from '../audit/audit.service';
 import { importContent } from '../content/content.service';
 import type { ContentDocument } from '@qbank/contract';
 import {
@@ -36,6 +37,7 @@ function runningOn(db: Db) {
 /** Records the job, answers its id, and imports in the background. */
 export async function startImportJob(
   { db, storage, log }: Pick<ServiceDeps, 'db' | 'storage' | 'log'>,
+  actor: StaffActor,
   document: ContentDocument,
 ): Promise<string> {
   const job: ImportJob = {
@@ -80,6 +82,14 @@ export async function startImportJob(
       clearInterval(timer);
       await beat;
       await finishImportJob(db, job.id, job);
+      const { state, created, updated, error } = job;
+      await recordStaffAction({ db }, actor, 'import.finish', { type: 'import', id: null }, null, {
+        job: job.id,
+        state,
+        created,
+        updated,
+        error,
+      });
     })
     .catch((err: unknown) => log.error({ err, job: job.id }, 'import job not recorded'))
     .finally(() => runningOn(db).delete(job.id));

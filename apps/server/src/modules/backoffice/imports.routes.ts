@@ -17,6 +17,7 @@ import { common, errors } from './route-schema';
 import { exportBank } from './exports.service';
 import { importJob } from './import-jobs';
 import { startImport } from './imports.service';
+import { recordStaffAction } from '../audit/audit.service';
 
 /** A bank file may be larger than an image upload. */
 const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
@@ -43,7 +44,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      requireStaff(request);
+      const user = requireStaff(request);
       if (!request.isMultipart()) throw badRequest('file', 'No file was submitted.');
       let upload: { filename: string; data: Buffer } | undefined;
       const fields: Record<string, string> = {};
@@ -62,7 +63,7 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
         const issue = parsed.error.issues[0]!;
         throw badRequest(String(issue.path[0] ?? 'non_field_errors'), issue.message);
       }
-      const report = await startImport(app, upload, {
+      const report = await startImport(app, user, upload, {
         format: parsed.data.format,
         dryRun: parsed.data.dry_run === 'true',
         defaultModule: parsed.data.module,
@@ -101,8 +102,8 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      requireStaff(request);
-      const file = await exportBank(app, request.query.format, request.query.module);
+      const user = requireStaff(request);
+      const file = await exportBank(app, user, request.query.format, request.query.module);
       return reply
         .header('content-type', file.type)
         .header('content-disposition', `attachment; filename="${file.filename}"`)
@@ -123,12 +124,16 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      requireStaff(request);
+      const user = requireStaff(request);
       const form = await readForm(request);
       const image = form.files.find((f) => f.field === 'image');
       if (!image) throw badRequest('image', 'No file was submitted.');
       const key = await storeImage(app.storage, 'questions', 'image', image.data);
-      return reply.code(201).send({ url: mediaUrl(key)! });
+      const url = mediaUrl(key)!;
+      await recordStaffAction(app, user, 'media.upload', { type: 'media', id: null }, null, {
+        url,
+      });
+      return reply.code(201).send({ url });
     },
   );
 };

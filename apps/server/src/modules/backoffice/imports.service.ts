@@ -2,10 +2,11 @@ import type { ImportReport } from '@qbank/contract';
 import type { ServiceDeps } from '../../lib/deps';
 import { badRequest } from '../../lib/errors';
 import { CONTENT_FORMATS, guessFormat, type ContentFormat } from '../content/content.parse';
-import { importData } from '../content/content.service';
+import { duplicatesInImport } from './duplicates.service';
 import { validateContent } from '../content/content.validate';
 import { parseContent } from '../content/content.parse';
 import { startImportJob } from './import-jobs';
+import { recordStaffAction, type StaffActor } from '../audit/audit.service';
 
 /**
  * Imports from the web (issue 12) run the CLI's importer: a dry run answers the report at once;
@@ -38,20 +39,13 @@ function formatOf(upload: Upload, wanted?: ContentFormat): ContentFormat {
 
 export async function startImport(
   app: Pick<ServiceDeps, 'db' | 'storage' | 'log'>,
+  actor: StaffActor,
   upload: Upload,
   request: ImportRequest,
 ): Promise<ImportReport> {
   const format = formatOf(upload, request.format);
-  if (request.dryRun) {
-    const result = await importData(app.db, app.storage, upload.data, upload.filename, {
-      format,
-      dryRun: true,
-      defaultModule: request.defaultModule,
-      encoding: request.encoding,
-    });
-    return { ...pick(result), format, job: null };
-  }
-  // Validate first (fast, in the request), then write in the background with progress.
+  // Validate first (fast, in the request); a dry run then reports, a real import writes in the
+  // background with progress.
   const parsed = parseContent(upload.data, format, {
     fileName: upload.filename,
     defaultModule: request.defaultModule,
@@ -67,14 +61,19 @@ export async function startImport(
     warnings: checked.warnings,
   };
   if (!report.ok) return { ...report, job: null };
+  if (request.dryRun) {
+    // What the dry run adds: the file's questions that look like ones already in the bank.
+    const { threshold, duplicates } = await duplicatesInImport(app, checked.document);
+    return { ...report, job: null, duplicates, duplicate_threshold: threshold };
+  }
 
-  return { ...report, job: await startImportJob(app, checked.document) };
+  const job = await startImportJob(app, actor, checked.document);
+  // A dry run changes nothing and is not logged; a real import is, then its outcome (import-jobs).
+  await recordStaffAction(app, actor, 'import.start', { type: 'import', id: null }, null, {
+    job,
+    file: upload.filename,
+    format,
+    questions: report.questions,
+  });
+  return { ...report, job };
 }
-
-const pick = (r: Awaited<ReturnType<typeof importData>>) => ({
-  ok: r.ok,
-  questions: r.questions,
-  errors: r.errors,
-  skipped: r.skipped,
-  warnings: r.warnings,
-});

@@ -193,3 +193,12 @@ export const setStatusRow = (db: Conn, id: number, status: QuestionStatus) =>
     .update(questions)
     .set({ status, isPublished: status === 'live' })
     .where(eq(questions.id, id));
+
+/** One stored version's snapshot, or undefined. */
+export async function findVersion(db: Conn, questionId: number, number: number) {
+  const [row] = await db
+    .select({ snapshot: questionVersions.snapshot })
+    .from(questionVersions)
+    .where(and(eq(questionVersions.questionId, questionId), eq(questionVersions.number, number)));
+  return row?.snapshot;
+}

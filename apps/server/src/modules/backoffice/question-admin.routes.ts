@@ -13,12 +13,16 @@ import {
   staffQuestionSavedSchema,
   staffQuestionSchema,
   statusChangeSchema,
+  queryId,
+  duplicateMatchSchema,
+  duplicateSettingsSchema,
 } from '@qbank/contract';
 import { requireStaff } from '../../lib/auth';
 import { common, errors, params } from './route-schema';
 import { bankTable, itemAnalysis } from './analysis.service';
 import * as cases from './cases.service';
 import * as service from './question-admin.service';
+import * as duplicates from './duplicates.service';
 
 /** Staff: the question bank, editor, workflow, versions and item analysis. Issue 12. */
 export const questionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -120,6 +124,71 @@ export const questionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.post(
+    '/staff/questions/:id/versions/:number/revert/',
+    {
+      schema: {
+        ...common,
+        summary:
+          'Staff: revert to a version (saved as a new version; a key change re-scores as an edit does)',
+        params: params.extend({ number: queryId }),
+        response: { 200: staffQuestionSavedSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireStaff(request);
+      return service.revertToVersion(app, user, request.params.id, request.params.number);
+    },
+  );
+
+  app.get(
+    '/staff/questions/:id/duplicates/',
+    {
+      schema: {
+        ...common,
+        summary:
+          'Staff: possible duplicates of a question (trigram similarity at the staff threshold), closest first',
+        params,
+        response: { 200: z.array(duplicateMatchSchema), ...errors },
+      },
+    },
+    async (request) => {
+      requireStaff(request);
+      return duplicates.duplicatesOfQuestion(app, request.params.id);
+    },
+  );
+
+  app.get(
+    '/staff/settings/duplicates/',
+    {
+      schema: {
+        ...common,
+        summary: 'Staff: the similarity threshold (0.1–1) of near-duplicate detection',
+        response: { 200: duplicateSettingsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      requireStaff(request);
+      return duplicates.duplicateSettings(app);
+    },
+  );
+
+  app.put(
+    '/staff/settings/duplicates/',
+    {
+      schema: {
+        ...common,
+        summary: 'Staff: set the similarity threshold of near-duplicate detection',
+        body: duplicateSettingsSchema,
+        response: { 200: duplicateSettingsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireStaff(request);
+      return duplicates.setDuplicateSettings(app, user, request.body);
+    },
+  );
+
   app.get(
     '/staff/questions/:id/analysis/',
     {
@@ -163,8 +232,8 @@ export const questionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      requireStaff(request);
-      return reply.code(201).send(await cases.createCase(app, request.body));
+      const user = requireStaff(request);
+      return reply.code(201).send(await cases.createCase(app, user, request.body));
     },
   );
 
@@ -196,8 +265,8 @@ export const questionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireStaff(request);
-      return cases.updateCase(app, request.params.id, request.body);
+      const user = requireStaff(request);
+      return cases.updateCase(app, user, request.params.id, request.body);
     },
   );
 };

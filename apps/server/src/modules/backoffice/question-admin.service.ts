@@ -13,6 +13,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import { invalidateContent, invalidateUsers } from '../../lib/cache';
 import { notifyKeyChange } from './key-change';
 import * as repo from './question-admin.repository';
+import { recordStaffAction } from '../audit/audit.service';
 import { keyChangeOf, questionMoved, rescoreQuestion, sameKey } from '../answers/index';
 
 type Deps = Pick<ServiceDeps, 'db'>;
@@ -142,7 +143,15 @@ export async function createQuestion(
       isPublished: false,
     });
     await repo.syncChoices(tx, questionId, input.choices);
-    void user;
+    const created = (await repo.findQuestion(tx, questionId))!;
+    await recordStaffAction(
+      { db: tx },
+      user,
+      'question.create',
+      { type: 'question', id: questionId },
+      null,
+      snapshotOf(created),
+    );
     return questionId;
   });
   return questionDetail({ db }, id);
@@ -159,6 +168,7 @@ export async function updateQuestion(
   user: User,
   id: number,
   input: StaffQuestionData,
+  action = 'question.update',
 ): Promise<StaffQuestionSaved> {
   const outcome = await db.transaction(async (tx) => {
     const before = await repo.findQuestion(tx, id, true);
@@ -216,6 +226,14 @@ export async function updateQuestion(
     } else {
       await repo.replaceVersion(tx, latest.id, snapshotOf(after), user.id);
     }
+    await recordStaffAction(
+      { db: tx },
+      user,
+      action,
+      { type: 'question', id },
+      snapshotOf(before),
+      snapshotOf(after),
+    );
     return { after, version, rescored, userIds, keyChanged };
   });
   // Learners' cached answers and scores, and everyone's cards (decision 042).
@@ -250,6 +268,14 @@ export async function changeStatus(
       throw badRequest('status', `A question cannot go from ${from} to ${status}.`);
     }
     await repo.setStatusRow(tx, id, status);
+    await recordStaffAction(
+      { db: tx },
+      user,
+      'question.status',
+      { type: 'question', id },
+      { status: from },
+      { status },
+    );
     if (status === 'live' && !(await repo.latestVersion(tx, id))) {
       const after = (await repo.findQuestion(tx, id))!;
       await repo.appendVersion(tx, {
@@ -263,6 +289,43 @@ export async function changeStatus(
   });
   await invalidateContent(db, [id]);
   return questionDetail({ db }, id);
+}
+
+/**
+ * Reverts to a version: its content saved as an edit like any other (so it becomes a NEW
+ * version, never a rewrite of history, and a key change re-scores and notifies as an edit
+ * would). A choice of that version still on the question keeps its id (its answers keep their
+ * meaning); one deleted since comes back as a new choice. The workflow status stays as it is.
+ */
+export async function revertToVersion(
+  deps: Deps,
+  user: User,
+  id: number,
+  number: number,
+): Promise<StaffQuestionSaved> {
+  const current = await repo.findQuestion(deps.db, id);
+  if (!current) throw notFound();
+  const snapshot = await repo.findVersion(deps.db, id, number);
+  if (!snapshot) throw notFound();
+  const present = new Set(current.choices.map((c) => c.id));
+  const input: StaffQuestionData = {
+    course: snapshot.course,
+    source: snapshot.source,
+    clinical_case: snapshot.clinical_case,
+    year: snapshot.year,
+    type: snapshot.type,
+    stem: snapshot.stem,
+    explanation: snapshot.explanation,
+    key_point: snapshot.key_point,
+    tags: snapshot.tags,
+    choices: snapshot.choices.map((c) => ({
+      ...(present.has(c.id) ? { id: c.id } : {}),
+      text: c.text,
+      is_correct: c.is_correct,
+      explanation: c.explanation,
+    })),
+  };
+  return updateQuestion(deps, user, id, input, 'question.revert');
 }
 
 export async function versions({ db }: Deps, id: number): Promise<QuestionVersion[]> {

@@ -3,6 +3,7 @@ import type { App } from '../../lib/deps';
 import { detailError } from '../../lib/errors';
 import { lastRun, lastSuccess, type BackupRun } from './backup.repository';
 import { BackupBusyError, createBackup } from './backup.service';
+import { recordStaffAction, type StaffActor } from '../audit/audit.service';
 
 /** Without a schedule, a last success older than this is overdue. */
 const UNSCHEDULED_OVERDUE_MS = 48 * 3_600_000;
@@ -29,7 +30,7 @@ export async function backupStatus(app: App, now = new Date()): Promise<BackupSt
 }
 
 /** Staff's "back up now": the same backup as the command's, then the new status. */
-export async function backUpNow(app: App): Promise<BackupStatus> {
+export async function backUpNow(app: App, actor: StaffActor): Promise<BackupStatus> {
   try {
     await createBackup(app, 'staff');
   } catch (error) {
@@ -37,7 +38,16 @@ export async function backUpNow(app: App): Promise<BackupStatus> {
     // The failed run is recorded: the status shows it.
     app.log.warn({ err: error }, 'backup asked by staff failed');
   }
-  return backupStatus(app);
+  const status = await backupStatus(app);
+  await recordStaffAction(
+    app,
+    actor,
+    'backup.run',
+    { type: 'backup', id: null },
+    null,
+    status.last,
+  );
+  return status;
 }
 
 const toBody = (run: BackupRun): RunBody => ({

@@ -36,6 +36,6 @@ export const backupRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: backupStatusSchema, 409: detailErrorSchema, ...errors },
       },
     },
-    async () => backUpNow(app),
+    async (request) => backUpNow(app, request.user!),
   );
 };

@@ -294,6 +294,31 @@ export async function replaceChoices(
   await copyRows(db, 'choices', CHOICE_COLUMNS, rows);
 }
 
+/**
+ * Version 1 of every given question that is live (or withdrawn) and has no version yet: an
+ * imported live question starts its history as one the editor published (decision 037), so the
+ * editor shows "version 1" and its first edit diffs against what learners saw. One statement.
+ */
+export async function startVersions(db: Conn, questionIds: number[]): Promise<void> {
+  if (!questionIds.length) return;
+  await db.execute(sql`
+    insert into question_versions (question_id, number, snapshot, rescored)
+    select q.id, 1, jsonb_build_object(
+             'type', q.type, 'stem', q.stem, 'explanation', q.explanation,
+             'key_point', q.key_point, 'tags', q.tags, 'images', q.images,
+             'course', q.course_id, 'source', q.source_id, 'year', q.year,
+             'clinical_case', q.clinical_case_id, 'status', q.status,
+             'choices', coalesce((
+               select jsonb_agg(jsonb_build_object('id', c.id, 'text', c.text,
+                        'is_correct', c.is_correct, 'explanation', c.explanation)
+                      order by c."order", c.id)
+               from choices c where c.question_id = q.id), '[]'::jsonb)), 0
+    from questions q
+    where q.id = any(${`{${questionIds.join(',')}}`}::int[])
+      and q.status in ('live', 'withdrawn')
+      and not exists (select 1 from question_versions v where v.question_id = q.id)`);
+}
+
 export async function countQuestions(db: Conn): Promise<number> {
   const [row] = await db.select({ n: count() }).from(questions);
   return row?.n ?? 0;

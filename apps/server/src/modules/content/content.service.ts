@@ -52,6 +52,16 @@ const stripTags = (html: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
+/**
+ * The text a question is searched and compared by (`questions.search_text`): stem, choices and
+ * explanation without HTML tags. Near-duplicate checks compare an import's questions on it too.
+ */
+export const comparisonText = (
+  stem: string,
+  choices: { text: string }[],
+  explanation: string,
+): string => stripTags([stem, ...choices.map((c) => c.text), explanation].join('\n'));
+
 /** Stores the images of one record; texts refer to them as @@PLUGINFILE@@/<name> until then. */
 async function storeImages(storage: Storage, images: ContentImage[], stored: string[]) {
   const keys: string[] = [];
@@ -191,7 +201,7 @@ export async function importContent(
             tags: q.tags,
             images: keys,
             order: q.order,
-            search_text: stripTags([stem, ...list.map((c) => c.text), explanation].join('\n')),
+            search_text: comparisonText(stem, list, explanation),
           });
         }
         const rows = await repo.upsertQuestions(tx, values);
@@ -216,6 +226,10 @@ export async function importContent(
         );
       }
       await repo.restoreUpkeep(tx, restore);
+      await repo.startVersions(
+        tx,
+        questionRows.map((r) => r.id),
+      );
       return {
         questions: tally(questionRows),
         modules: tally(moduleRows),

@@ -287,6 +287,8 @@ export function toPlainText(text: string): string {
   return latexToPlain(
     plain
       .replace(/\\[[\]()]/g, ' ')
+      // A summary cut inside an image or a link (`![x](/media/ab`) drops the broken tail.
+      .replace(/!?\[[^\]]*(\]\([^)]*)?$/, '')
       .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
       .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
       .replace(/^\s*\|?\s*:?-{3,}.*$/gm, '')

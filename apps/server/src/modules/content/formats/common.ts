@@ -64,6 +64,11 @@ export interface RawQuestion {
   name?: string;
   /** An id the file gives explicitly (Moodle idnumber, GIFT `// [id:…]`). */
   id?: string;
+  /**
+   * The record's external id exactly, not prefixed with the file name: a CSV `external_id`
+   * column, which our own export writes, so export → import updates the same questions.
+   */
+  externalId?: string;
   /** Category path (GIFT $CATEGORY, XML category): first part module, the rest course. */
   category?: string[];
   stem: string;
@@ -171,11 +176,13 @@ export function buildDocument(
       raw.stem,
       ...raw.choices.map((c) => `${c.weight > 0 ? '+' : '-'}${c.text}`),
     );
-    let id = raw.id
-      ? `${base}:id:${raw.id}`
-      : raw.name
-        ? `${base}:${raw.name}`
-        : `${base}:#${content}`;
+    let id = raw.externalId
+      ? raw.externalId
+      : raw.id
+        ? `${base}:id:${raw.id}`
+        : raw.name
+          ? `${base}:${raw.name}`
+          : `${base}:#${content}`;
     id = boundedId(id);
     const previous = seen.get(id);
     if (previous !== undefined) {

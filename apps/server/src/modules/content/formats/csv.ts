@@ -65,6 +65,7 @@ type Role =
   | {
       kind:
         | 'name'
+        | 'externalId'
         | 'stem'
         | 'correct'
         | 'explanation'
@@ -91,10 +92,22 @@ const IGNORED = new Set([
   'entity',
 ]);
 
+/**
+ * A tags cell: with a semicolon, tags are separated by semicolons (a comma then belongs to a tag,
+ * as in "heart failure, left"; our export writes that way); else by commas, as teachers type.
+ */
+export function splitTags(cell: string): string[] {
+  return cell
+    .split(cell.includes(';') ? ';' : ',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+}
+
 function roleOf(header: string): Role | undefined {
   const h = header.trim().toLowerCase();
   if (IGNORED.has(h)) return { kind: 'ignore' };
-  if (['questionname', 'name', 'external_id', 'id'].includes(h)) return { kind: 'name' };
+  if (h === 'external_id') return { kind: 'externalId' };
+  if (['questionname', 'name', 'id'].includes(h)) return { kind: 'name' };
   if (['questiontext', 'question', 'stem'].includes(h)) return { kind: 'stem' };
   if (['correct', 'correctanswer', 'correct_answer', 'answer'].includes(h))
     return { kind: 'correct' };
@@ -208,6 +221,7 @@ export function parseCsv(text: string, options: ParseOptions): ParseResult {
     const correct = new Set<number>();
     let stem = '';
     let name: string | undefined;
+    let externalId: string | undefined;
     let explanation = '';
     let reference = '';
     let category: string[] | undefined;
@@ -229,6 +243,9 @@ export function parseCsv(text: string, options: ParseOptions): ParseResult {
           break;
         case 'name':
           name = value || undefined;
+          break;
+        case 'externalId':
+          externalId = value || undefined;
           break;
         case 'explanation':
           explanation = value;
@@ -254,10 +271,7 @@ export function parseCsv(text: string, options: ParseOptions): ParseResult {
           if (year === null || year < 1900 || year > 2100) bad = `Cannot read the year "${value}".`;
           break;
         case 'tags':
-          tags = value
-            .split(/[;,]/)
-            .map((t) => t.trim())
-            .filter(Boolean);
+          tags = splitTags(value);
           break;
         case 'correct':
         case 'correctLetter': {
@@ -297,7 +311,8 @@ export function parseCsv(text: string, options: ParseOptions): ParseResult {
     raws.push({
       line: row.line,
       endLine: row.endLine,
-      name,
+      name: name ?? externalId,
+      externalId,
       stem,
       explanation,
       category,

@@ -11,9 +11,36 @@ import { NS } from '../i18n';
 import { useUrlState } from '../../../lib/use-url-state';
 import '../staff-content.css';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { toPlainText } from '../../../components/question-content';
 
 const SEARCH_DEBOUNCE_MS = 300;
-const FILTERS = ['search', 'module', 'course', 'source', 'type', 'status', 'flagged'] as const;
+const FILTERS = [
+  'search',
+  'module',
+  'course',
+  'source',
+  'type',
+  'status',
+  'flagged',
+  'reports',
+  'facility_min',
+  'facility_max',
+] as const;
+/** Statistics first after the stem, so they stay on screen at 1280 px; the place comes last. */
+const COLUMNS = [
+  'id',
+  'stem',
+  'reports',
+  'answers',
+  'facility',
+  'discrimination',
+  'flags',
+  'status',
+  'type',
+  'course',
+] as const;
+/** Columns whose first click sorts ascending: facility's hardest (lowest) questions first. */
+const ASCENDING_FIRST = ['facility'];
 const SORTABLE = ['id', 'type', 'status', 'reports', 'answers', 'facility', 'discrimination'];
 const PAGE_SIZE = 25;
 
@@ -35,8 +62,20 @@ export default function BankPage() {
     SEARCH_DEBOUNCE_MS,
   );
   const ordering = params.get('ordering') ?? '-id';
-  const sortBy = (column: string) =>
-    set({ ordering: ordering === `-${column}` ? column : `-${column}` });
+  const sortBy = (column: string) => {
+    const first = ASCENDING_FIRST.includes(column) ? column : `-${column}`;
+    const second = first.startsWith('-') ? column : `-${column}`;
+    set({ ordering: ordering === first ? second : first });
+  };
+  // The facility range is typed in percent; the API takes shares (0–1).
+  const percentParam = (key: 'facility_min' | 'facility_max') => {
+    const value = params.get(key);
+    return value ? String(Math.round(Number(value) * 100)) : '';
+  };
+  const setPercent = (key: 'facility_min' | 'facility_max', value: string) =>
+    set({
+      [key]: value === '' ? undefined : String(Math.min(100, Math.max(0, Number(value))) / 100),
+    });
   const sortState = (column: string) =>
     ordering === column ? 'ascending' : ordering === `-${column}` ? 'descending' : undefined;
 
@@ -151,6 +190,43 @@ export default function BankPage() {
           />
           {t('bank.flagged')}
         </label>
+        <div className="field">
+          <label htmlFor="bank-reports">{t('bank.reports')}</label>
+          <select
+            id="bank-reports"
+            value={params.get('reports') ?? ''}
+            onChange={(e) => set({ reports: e.target.value || undefined })}
+          >
+            <option value="">{t('bank.all')}</option>
+            <option value="true">{t('bank.reported')}</option>
+            <option value="false">{t('bank.not-reported')}</option>
+          </select>
+        </div>
+        <fieldset className="facility-range">
+          <legend>{t('bank.facility-range')}</legend>
+          <label>
+            {t('bank.from')}
+            <input
+              type="number"
+              min={0}
+              max={100}
+              inputMode="numeric"
+              defaultValue={percentParam('facility_min')}
+              onChange={(e) => setPercent('facility_min', e.target.value)}
+            />
+          </label>
+          <label>
+            {t('bank.to')}
+            <input
+              type="number"
+              min={0}
+              max={100}
+              inputMode="numeric"
+              defaultValue={percentParam('facility_max')}
+              onChange={(e) => setPercent('facility_max', e.target.value)}
+            />
+          </label>
+        </fieldset>
       </form>
 
       <FormAlert>{bank.error?.message}</FormAlert>
@@ -164,19 +240,7 @@ export default function BankPage() {
             <table className="bank-table">
               <thead>
                 <tr>
-                  {[
-                    'id',
-                    'stem',
-                    'type',
-                    'status',
-                    'course',
-                    'source',
-                    'reports',
-                    'answers',
-                    'facility',
-                    'discrimination',
-                    'flags',
-                  ].map((column) => (
+                  {COLUMNS.map((column) => (
                     <th key={column} scope="col" aria-sort={sortState(column)}>
                       {SORTABLE.includes(column) && BANK_ORDERINGS.includes(column as never) ? (
                         <button
@@ -205,26 +269,31 @@ export default function BankPage() {
                   <tr key={row.id}>
                     <td>{row.id}</td>
                     <td className="stem-cell">
-                      <Link to={`/staff/questions/${row.id}`}>{row.stem || t('bank.no-text')}</Link>
-                    </td>
-                    <td>{t(`types.${row.type}`)}</td>
-                    <td>
-                      <span className={`question-status question-status-${row.status}`}>
-                        {t(`status.${row.status}`)}
-                      </span>
-                    </td>
-                    <td>
-                      {row.module_name} › {row.course_name}
-                    </td>
-                    <td>
-                      {row.source_name ?? '–'}
-                      {row.year ? ` (${row.year})` : ''}
+                      <Link to={`/staff/questions/${row.id}`}>
+                        {toPlainText(row.stem) || t('bank.no-text')}
+                      </Link>
                     </td>
                     <td className="num">{row.reports}</td>
                     <td className="num">{row.answers}</td>
                     <td className="num">{percent(row.facility)}</td>
                     <td className="num">{row.discrimination ?? '–'}</td>
                     <td>{row.flags.map((f) => t(`flags.${f}`)).join(', ')}</td>
+                    <td>
+                      <span className={`question-status question-status-${row.status}`}>
+                        {t(`status.${row.status}`)}
+                      </span>
+                    </td>
+                    <td>{t(`types.${row.type}`)}</td>
+                    <td className="place-cell">
+                      {row.module_name} › {row.course_name}
+                      {row.source_name ? (
+                        <span className="muted">
+                          {' · '}
+                          {row.source_name}
+                          {row.year ? ` (${row.year})` : ''}
+                        </span>
+                      ) : null}
+                    </td>
                   </tr>
                 ))}
               </tbody>

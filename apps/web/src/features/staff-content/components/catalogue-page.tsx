@@ -63,13 +63,43 @@ function AddForm({
   );
 }
 
-/** /staff/catalogue: modules, their courses and sources; create, edit, reorder, archive. */
+/** Case- and accent-blind, so "cardio" finds "Cardiologie" and "hepat" finds "Hépatites". */
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
+
+/**
+ * /staff/catalogue: modules, their courses and sources; create, edit, reorder, archive. Modules
+ * start closed (a real catalogue is thousands of pixels open); a search opens the ones it finds.
+ */
 export default function CataloguePage() {
   const { t } = useTranslation(NS);
   const catalogue = useStaffCatalogue();
   const edit = useEditCatalogue();
+  const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
+  const [search, setSearch] = useState('');
   if (catalogue.isPending) return <Spinner label={t('loading')} />;
-  const modules = catalogue.data ?? [];
+  const all = catalogue.data ?? [];
+  const term = fold(search.trim());
+  const matches = (name: string) => fold(name).includes(term);
+  const modules = term
+    ? all.filter(
+        (m) =>
+          matches(m.name) ||
+          m.courses.some((c) => matches(c.name)) ||
+          m.sources.some((x) => matches(x.name)),
+      )
+    : all;
+  const isOpen = (id: number) => open.has(id) || (term !== '' && modules.length <= 5);
+  const toggle = (id: number) =>
+    setOpen((now) => {
+      const next = new Set(now);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
 
   const rows = (kind: CatalogueKind, items: RowItem[]) =>
     items.map((item, index) => (
@@ -104,31 +134,76 @@ export default function CataloguePage() {
       <FormAlert>{edit.error?.message ?? catalogue.error?.message}</FormAlert>
       <AddForm
         label={t('catalogue.new-module')}
-        onAdd={(name) => edit.mutate({ op: 'create', kind: 'modules', body: { name } })}
+        onAdd={(name) =>
+          edit.mutate(
+            { op: 'create', kind: 'modules', body: { name } },
+            // A module just made opens, to add its courses.
+            { onSuccess: (made) => toggle((made as { id: number }).id) },
+          )
+        }
       />
+      <div className="catalogue-tools">
+        <div className="field">
+          <label htmlFor="catalogue-search">{t('catalogue.search')}</label>
+          <input
+            id="catalogue-search"
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </div>
+        <Button variant="secondary" onClick={() => setOpen(new Set(modules.map((m) => m.id)))}>
+          {t('catalogue.expand-all')}
+        </Button>
+        <Button variant="secondary" onClick={() => setOpen(new Set())}>
+          {t('catalogue.collapse-all')}
+        </Button>
+      </div>
+      {term && !modules.length ? <p className="empty-state">{t('catalogue.no-match')}</p> : null}
       <ol className="catalogue-modules">
-        {modules.map((m, index) => (
+        {modules.map((m) => (
           <li key={m.id} className="catalogue-module">
             <CatalogueRow
               kind="modules"
               item={m}
-              first={index === 0}
-              last={index === modules.length - 1}
+              first={all.indexOf(m) === 0}
+              last={all.indexOf(m) === all.length - 1}
               busy={edit.isPending}
               onSave={(body) => edit.mutate({ op: 'update', kind: 'modules', id: m.id, body })}
               onMove={(step) =>
                 edit.mutate({
                   op: 'reorder',
                   kind: 'modules',
+                  // Positions in the whole list: a search shows only some modules.
                   ids: moved(
-                    modules.map((x) => x.id),
-                    index,
+                    all.map((x) => x.id),
+                    all.indexOf(m),
                     step,
                   ),
                 })
               }
             />
-            <div className="catalogue-children">
+            <button
+              type="button"
+              className="module-toggle"
+              aria-expanded={isOpen(m.id)}
+              aria-controls={`module-${m.id}-children`}
+              onClick={() => toggle(m.id)}
+            >
+              <span aria-hidden="true">{isOpen(m.id) ? '▾' : '▸'}</span>{' '}
+              <span className="visually-hidden">{m.name}: </span>
+              {t('catalogue.summary', {
+                courses: m.courses.length,
+                sources: m.sources.length,
+                live: m.live_questions_count,
+                questions: m.questions_count,
+              })}
+            </button>
+            <div
+              className="catalogue-children"
+              id={`module-${m.id}-children`}
+              hidden={!isOpen(m.id)}
+            >
               <section aria-label={t('catalogue.courses-of', { name: m.name })}>
                 <h3>{t('catalogue.courses')}</h3>
                 <ol>{rows('courses', m.courses)}</ol>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import type { CatalogueKind } from '../api/edit-catalogue';
 import { NS } from '../i18n';
 import '../../../lib/i18n-screens';
@@ -11,6 +12,7 @@ export interface RowItem {
   year?: number | null;
   is_archived: boolean;
   questions_count: number;
+  live_questions_count: number;
 }
 
 /** One module, course or source: rename (and year), archive or restore, move up or down. */
@@ -33,6 +35,7 @@ export function CatalogueRow({
 }) {
   const { t } = useTranslation(NS);
   const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const [name, setName] = useState(item.name);
   const [year, setYear] = useState(item.year ? String(item.year) : '');
   const label = `${item.name}${item.year ? ` (${item.year})` : ''}`;
@@ -92,7 +95,8 @@ export function CatalogueRow({
         <Button
           variant="link"
           disabled={busy}
-          onClick={() => onSave({ is_archived: !item.is_archived })}
+          // Archiving hides from learners: asked first, naming how much it hides.
+          onClick={() => (item.is_archived ? onSave({ is_archived: false }) : setConfirming(true))}
           aria-label={t(item.is_archived ? 'catalogue.restore-named' : 'catalogue.archive-named', {
             name: item.name,
           })}
@@ -118,6 +122,18 @@ export function CatalogueRow({
           ↓
         </Button>
       </span>
+      {confirming ? (
+        <ConfirmDialog
+          title={t('catalogue.archive-title', { name: label })}
+          text={t(`catalogue.archive-hides-${kind}`, { count: item.live_questions_count })}
+          confirmLabel={t('catalogue.archive')}
+          onConfirm={() => {
+            setConfirming(false);
+            onSave({ is_archived: true });
+          }}
+          onClose={() => setConfirming(false)}
+        />
+      ) : null}
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { useImportJob } from '../api/get-import-job';
 import { useUploadImport } from '../api/upload-import';
 import { NS } from '../i18n';
 import '../staff-content.css';
+import { DuplicateThreshold, ImportDuplicates } from './duplicates';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** What teachers' files come in: Excel saves Windows-1252 in Western Europe and North Africa. */
@@ -136,6 +137,7 @@ export default function ImportsPage() {
           {t('imports.check')}
         </Button>
       </form>
+      <DuplicateThreshold />
 
       {report ? (
         <section className="import-report" aria-label={t('imports.report')}>
@@ -150,6 +152,12 @@ export default function ImportsPage() {
           <Problems title={t('imports.errors')} list={report.errors} />
           <Problems title={t('imports.skipped')} list={report.skipped} />
           <Problems title={t('imports.warnings')} list={report.warnings} />
+          {report.duplicates ? (
+            <ImportDuplicates
+              duplicates={report.duplicates}
+              threshold={report.duplicate_threshold ?? 0}
+            />
+          ) : null}
           {report.ok && !jobId ? (
             <Button onClick={run} loading={upload.isPending && !upload.variables?.dryRun}>
               {t('imports.run', { count: report.questions })}

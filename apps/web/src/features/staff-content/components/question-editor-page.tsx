@@ -1,9 +1,11 @@
 import { STATUS_TRANSITIONS } from '@qbank/contract/constants';
 import type { StaffQuestionSaved } from '@qbank/contract/staff-content';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { useUnsavedChanges } from '../../../lib/use-unsaved-changes';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { useChangeStatus } from '../api/change-status';
@@ -13,6 +15,7 @@ import { useSaveQuestion } from '../api/save-question';
 import { NS } from '../i18n';
 import { emptyValues, QuestionForm, toInput, valuesOf } from './question-form';
 import { VersionsPanel } from './versions-panel';
+import { QuestionDuplicates } from './duplicates';
 import '../staff-content.css';
 
 const AnalysisPanel = lazy(() => import('./analysis-panel'));
@@ -31,6 +34,17 @@ export default function QuestionEditorPage() {
   const status = useChangeStatus();
   const [tab, setTab] = useState<Tab>('edit');
   const [outcome, setOutcome] = useState<StaffQuestionSaved | null>(null);
+  const [dirty, setDirty] = useState(false);
+  // The form is rebuilt from the server only when its content was saved (or reverted): a
+  // status change or a look at another tab keeps the edits in progress.
+  const [saves, setSaves] = useState(0);
+  const { blocker, allowNext } = useUnsavedChanges(dirty);
+  const onDirtyChange = useCallback((d: boolean) => setDirty(d), []);
+  const contentSaved = () => {
+    allowNext();
+    setDirty(false);
+    setSaves((n) => n + 1);
+  };
 
   if (catalogue.isPending || (id !== null && question.isPending))
     return <Spinner label={t('loading')} />;
@@ -96,13 +110,16 @@ export default function QuestionEditorPage() {
           ))}
         </div>
       ) : null}
-      {tab === 'edit' ? (
+      {current && tab === 'edit' ? <QuestionDuplicates questionId={current.id} /> : null}
+      {/* Hidden, not unmounted, on the other tabs: its state is the editor's work. */}
+      <div hidden={tab !== 'edit'}>
         <QuestionForm
-          key={current ? `${current.id}-${current.updated_at}` : 'new'}
+          key={`${current?.id ?? 'new'}-${saves}`}
           catalogue={catalogue.data ?? []}
           initial={initial}
           saving={save.isPending}
           error={save.error}
+          onDirtyChange={onDirtyChange}
           onSubmit={(values) =>
             save.mutate(
               { id, body: toInput(values, current?.clinical_case ?? null) },
@@ -110,18 +127,38 @@ export default function QuestionEditorPage() {
                 onSuccess: (saved) => {
                   if ('rescored' in saved) setOutcome(saved);
                   else setOutcome(null);
+                  contentSaved();
                   if (id === null) void navigate(`/staff/questions/${saved.id}`, { replace: true });
                 },
               },
             )
           }
         />
+      </div>
+      {tab === 'versions' && current ? (
+        <VersionsPanel
+          questionId={current.id}
+          unsaved={dirty}
+          onReverted={(saved) => {
+            setOutcome(saved);
+            contentSaved();
+            setTab('edit');
+          }}
+        />
       ) : null}
-      {tab === 'versions' && current ? <VersionsPanel questionId={current.id} /> : null}
       {tab === 'analysis' && current ? (
         <Suspense fallback={<Spinner label={t('loading')} />}>
           <AnalysisPanel questionId={current.id} />
         </Suspense>
+      ) : null}
+      {blocker.state === 'blocked' ? (
+        <ConfirmDialog
+          title={t('editor.leave-title')}
+          text={t('editor.leave-text')}
+          confirmLabel={t('editor.leave')}
+          onConfirm={() => blocker.proceed()}
+          onClose={() => blocker.reset()}
+        />
       ) : null}
     </section>
   );

@@ -1,5 +1,6 @@
 import { CHOICE_LETTERS as LETTERS, MAX_CHOICES, MIN_CHOICES } from '@qbank/contract/constants';
 import type { StaffModule, StaffQuestion, StaffQuestionInput } from '@qbank/contract/staff-content';
+import { useEffect } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
@@ -80,15 +81,20 @@ export function QuestionForm({
   saving,
   error,
   onSubmit,
+  onDirtyChange,
 }: {
   catalogue: StaffModule[];
   initial: QuestionFormValues;
   saving: boolean;
   error: unknown;
   onSubmit: (values: QuestionFormValues) => void;
+  /** Told whenever the form starts or stops differing from what was loaded (or last saved). */
+  onDirtyChange?: (dirty: boolean) => void;
 }) {
   const { t } = useTranslation(NS);
   const form = useForm<QuestionFormValues>({ defaultValues: initial });
+  const dirty = form.formState.isDirty;
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
   const choices = useFieldArray({ control: form.control, name: 'choices' });
   const values = useWatch({ control: form.control }) as QuestionFormValues;
   const module = catalogue.find((m) => m.courses.some((c) => String(c.id) === values.course));
@@ -166,7 +172,8 @@ export function QuestionForm({
             <label htmlFor="q-stem">{t('fields.stem')}</label>
             <textarea
               id="q-stem"
-              rows={5}
+              className="stem-box"
+              rows={14}
               {...form.register('stem')}
               aria-invalid={fieldError('stem') ? true : undefined}
             />
@@ -261,10 +268,14 @@ export function QuestionForm({
             <input id="q-tags" {...form.register('tags')} />
             <p className="field-hint">{t('editor.tags-hint')}</p>
           </div>
-          <div className="actions">
+          {/* Sticky: the form is long (a vignette, up to 26 choices); Save stays in reach. */}
+          <div className="editor-save-bar">
             <Button type="submit" loading={saving}>
               {t('editor.save')}
             </Button>
+            <span className="muted" role="status">
+              {dirty ? t('editor.unsaved') : ''}
+            </span>
           </div>
         </div>
         <QuestionPreview values={values} />

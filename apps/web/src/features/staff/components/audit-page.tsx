@@ -9,12 +9,44 @@ import '../i18n';
 import { Pager } from '../../../components/ui/pager';
 import { useUrlState } from '../../../lib/use-url-state';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { Link } from 'react-router';
+import { AuditChanges } from './audit-changes';
 
 const FILTERS = ['actor', 'action', 'target_type', 'target_id', 'since', 'until'] as const;
-const ACTIONS = ['plan', 'purchase', 'report', 'comment', 'reply', 'user', 'question'];
-const TARGETS = ['plan', 'purchase', 'report', 'comment', 'reply', 'user', 'question'];
+// Every kind of record a staff action touches (the action filter takes the same prefixes).
+const TARGETS = [
+  'plan',
+  'purchase',
+  'report',
+  'comment',
+  'reply',
+  'user',
+  'module',
+  'course',
+  'source',
+  'question',
+  'case',
+  'import',
+  'export',
+  'media',
+  'backup',
+  'setting',
+];
+const ACTIONS = TARGETS;
 
-/** The audit log: who did what to which record and when, with the record before and after. */
+/** Where a logged record is edited in the back office, when it has a page. */
+function targetLink(type: string, id: number | null): string | null {
+  if (id === null) return null;
+  if (type === 'question') return `/staff/questions/${id}`;
+  if (type === 'user') return `/staff/users/${id}`;
+  if (type === 'case') return `/staff/cases/${id}`;
+  return null;
+}
+
+/**
+ * The audit log: who (name and e-mail) did what to which record and when, and the fields that
+ * changed, before → after. The whole records stay one click further, for the odd deep look.
+ */
 export default function AuditPage() {
   const { t, i18n } = useTranslation('staff');
   useDocumentTitle(t('audit.title'));
@@ -104,32 +136,39 @@ export default function AuditPage() {
         <p className="empty-state">{t('audit.empty')}</p>
       ) : null}
       <ol className="staff-cards audit-list">
-        {(list.data?.results ?? []).map((e) => (
-          <li key={e.id} className="staff-card">
-            <div className="staff-card-body">
-              <p>
-                <code>{e.action}</code> · {e.target_type} #{e.target_id ?? '—'}
-              </p>
-              <p className="muted">
-                {e.actor.email} ·{' '}
-                <time dateTime={e.created_at}>{date.format(new Date(e.created_at))}</time>
-              </p>
-              <details>
-                <summary>{t('audit.changes')}</summary>
-                <div className="audit-diff">
-                  <div>
-                    <h3>{t('audit.before')}</h3>
-                    <pre>{JSON.stringify(e.before, null, 2)}</pre>
+        {(list.data?.results ?? []).map((e) => {
+          const link = targetLink(e.target_type, e.target_id);
+          const target = `${e.target_type} #${e.target_id ?? '—'}`;
+          return (
+            <li key={e.id} className="staff-card">
+              <div className="staff-card-body">
+                <p>
+                  <code>{e.action}</code> · {link ? <Link to={link}>{target}</Link> : target}
+                </p>
+                <p className="muted">
+                  {e.actor.name ? <strong>{e.actor.name}</strong> : null}
+                  {e.actor.name ? ' · ' : null}
+                  {e.actor.email} ·{' '}
+                  <time dateTime={e.created_at}>{date.format(new Date(e.created_at))}</time>
+                </p>
+                <AuditChanges changes={e.changes} />
+                <details>
+                  <summary>{t('audit.records')}</summary>
+                  <div className="audit-diff">
+                    <div>
+                      <h3>{t('audit.before')}</h3>
+                      <pre>{JSON.stringify(e.before, null, 2)}</pre>
+                    </div>
+                    <div>
+                      <h3>{t('audit.after')}</h3>
+                      <pre>{JSON.stringify(e.after, null, 2)}</pre>
+                    </div>
                   </div>
-                  <div>
-                    <h3>{t('audit.after')}</h3>
-                    <pre>{JSON.stringify(e.after, null, 2)}</pre>
-                  </div>
-                </div>
-              </details>
-            </div>
-          </li>
-        ))}
+                </details>
+              </div>
+            </li>
+          );
+        })}
       </ol>
       <Pager
         pageSize={PAGE_SIZE}

@@ -15,6 +15,7 @@ import '../i18n';
 import { Pager } from '../../../components/ui/pager';
 import { useUrlState } from '../../../lib/use-url-state';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { toPlainText } from '../../../components/question-content';
 
 const STATUSES = REPORT_STATUS_VALUES;
 
@@ -75,7 +76,7 @@ function Group({ group, status }: { group: ReportGroup; status: string }) {
           <span className="badge badge-count">{t('reports.count', { count: group.count })}</span>{' '}
           {t('reports.question', { id: q.id })} · <span className="muted">{q.course_name}</span>
         </h2>
-        <p className="stem-excerpt">{q.stem}</p>
+        <p className="stem-excerpt">{toPlainText(q.stem)}</p>
         <p className="muted">
           {Object.entries(group.reasons)
             .map(
