@@ -18,3 +18,4 @@ export * from './confidence';
 export * from './stats';
 export * from './visible-text';
 export * from './backups';
+export * from './papers';

@@ -1,0 +1,131 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  detailErrorSchema,
+  fieldErrorsSchema,
+  idParamSchema,
+  paperAnswerInputSchema,
+  paperAnswerSavedSchema,
+  paperAttemptSchema,
+  paperResultSchema,
+  pastPaperSchema,
+} from '@qbank/contract';
+import { z } from 'zod';
+import { requireUser } from '../../lib/auth';
+import * as service from './papers.service';
+import { startDeadlineSweep } from './deadline-sweep';
+
+const errors = {
+  400: fieldErrorsSchema,
+  401: detailErrorSchema,
+  403: detailErrorSchema,
+  404: detailErrorSchema,
+  409: detailErrorSchema,
+};
+const security = [{ token: [] }];
+const tags = ['past papers'];
+
+/** Past papers, replayed (issue 35): sitting a source as it was sat, and the ranking. */
+export const papersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preValidation', async (request) => {
+    requireUser(request);
+  });
+  startDeadlineSweep(app);
+
+  app.get(
+    '/past_papers/',
+    {
+      schema: {
+        tags,
+        summary: 'Past papers (sources with a time limit), with the caller’s attempts',
+        security,
+        response: { 200: z.array(pastPaperSchema), ...errors },
+      },
+    },
+    async (request) => service.listPapers(app, requireUser(request)),
+  );
+
+  app.post(
+    '/past_papers/:id/attempts/',
+    {
+      schema: {
+        tags,
+        summary: 'Starts a sitting of a past paper (201), or resumes the one under way (200)',
+        description:
+          'The first attempt at a paper is ranked; later ones are practice. The paper comes ' +
+          'in its original order with its time limit, counted by the server from the start.',
+        security,
+        params: idParamSchema,
+        response: { 200: paperAttemptSchema, 201: paperAttemptSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { created, attempt } = await service.startAttempt(
+        app,
+        requireUser(request),
+        request.params.id,
+      );
+      return reply.code(created ? 201 : 200).send(attempt);
+    },
+  );
+
+  app.get(
+    '/paper_attempts/:id/',
+    {
+      schema: {
+        tags,
+        summary: 'One of the caller’s sittings, with the time left (submitted once overdue)',
+        security,
+        params: idParamSchema,
+        response: { 200: paperAttemptSchema, ...errors },
+      },
+    },
+    async (request) => service.getAttempt(app, requireUser(request), request.params.id),
+  );
+
+  app.put(
+    '/paper_attempts/:id/answers/',
+    {
+      config: { invalidates: 'progress' },
+      schema: {
+        tags,
+        summary: 'Saves (or replaces) the answer to one question of an open sitting',
+        description: 'After the deadline by the server’s clock, the answer is refused (409).',
+        security,
+        params: idParamSchema,
+        body: paperAnswerInputSchema,
+        response: { 200: paperAnswerSavedSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.saveAnswer(app, requireUser(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/paper_attempts/:id/submit/',
+    {
+      config: { invalidates: 'progress' },
+      schema: {
+        tags,
+        summary: 'Submits a sitting and answers its result (again: the same result)',
+        security,
+        params: idParamSchema,
+        response: { 200: paperResultSchema, ...errors },
+      },
+    },
+    async (request) => service.submitAttempt(app, requireUser(request), request.params.id),
+  );
+
+  app.get(
+    '/paper_attempts/:id/result/',
+    {
+      schema: {
+        tags,
+        summary: 'A submitted sitting beside every taker’s first attempt at the same paper',
+        security,
+        params: idParamSchema,
+        response: { 200: paperResultSchema, ...errors },
+      },
+    },
+    async (request) => service.result(app, requireUser(request), request.params.id),
+  );
+};
