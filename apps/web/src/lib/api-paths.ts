@@ -35,7 +35,9 @@ export const paths = {
   noteItems: 'noteitems/',
   noteItemsDetail: 'noteitemsdetail/',
   notifications: 'notifications/',
+  paperAttempts: 'paper_attempts/',
   passwordReset: 'password-reset/',
+  pastPapers: 'past_papers/',
   playlistItems: 'playlistitems/',
   playlistItemsDetail: 'playlistitemsdetail/',
   playlistQuestions: 'playlist_questions/',
@@ -106,6 +108,11 @@ export const keys = {
   notes: ['notes'] as const,
   attachments: ['attachments'] as const,
   notifications: ['notifications'] as const,
+  papers: {
+    root: ['papers'] as const,
+    attempt: (id: number) => ['papers', 'attempt', id] as const,
+    result: (id: number) => ['papers', 'result', id] as const,
+  },
   staff: {
     root: ['staff'] as const,
     bank: ['staff', 'bank'] as const,
