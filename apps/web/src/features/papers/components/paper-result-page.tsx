@@ -7,6 +7,7 @@ import { Link, useParams } from 'react-router';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { QuestionStem, RichText } from '../../../components/question-content';
+import { useSettings } from '../../../lib/settings';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { resultQueryOptions } from '../api/papers';
 import '../../../lib/i18n-learning';
@@ -104,6 +105,8 @@ function Figures({ standing }: { standing: Standing }) {
 /** The ranked scores in tenths of the maximum; the learner's own band in the accent colour. */
 function Distribution({ result }: { result: PaperResult }) {
   const { t } = useTranslation('papers');
+  // Colours are read when the chart is drawn: a theme switch draws it again.
+  const { displayMode } = useSettings();
   const c = colors();
   const { overall, distribution } = result;
   const share = overall.max_score ? (100 * overall.score) / overall.max_score : 0;
@@ -121,6 +124,7 @@ function Distribution({ result }: { result: PaperResult }) {
       <p>{summary}</p>
       <div className="paper-chart">
         <Bar
+          key={displayMode}
           aria-label={summary}
           role="img"
           data={{
@@ -235,8 +239,10 @@ function Review({ result }: { result: PaperResult }) {
                       .filter(Boolean)
                       .join(' ')}
                   >
-                    <span>
-                      <strong>{choice.label}.</strong> <RichText text={choice.text} />
+                    <span className="paper-review-choice">
+                      <strong>{choice.label}</strong>
+                      <RichText text={choice.text} />
+                      {correct ? <em>{t('correct-answer')}</em> : null}
                       {ticked ? <em>{t('your-answer')}</em> : null}
                     </span>
                     <span className="paper-share">
