@@ -19,3 +19,4 @@ export * from './stats';
 export * from './visible-text';
 export * from './backups';
 export * from './papers';
+export * from './mock-exams';

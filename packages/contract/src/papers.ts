@@ -16,6 +16,15 @@ export const PAPER_ATTEMPT_CLOSED = 'This paper was submitted: its time is over.
 export const PAPER_NOT_SUBMITTED = 'This paper is still open: submit it to see the result.';
 export const PAPER_NOT_SITTABLE = 'This source has no time limit: it is not a past paper.';
 export const PAPER_NOT_IN_ATTEMPT = 'This question is not on this paper.';
+export const resultsNotOut = (at: string) => `The results are published at ${at}.`;
+
+/** What an attempt sat: a past paper (a source) or a mock exam. */
+const paperRefSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  year: z.number().int().nullable(),
+  kind: z.enum(['past_paper', 'mock_exam']),
+});
 
 /** Minutes of a past paper's time limit, as staff set it on its source (null: not a paper). */
 export const timeLimitMinutesSchema = z
@@ -54,7 +63,7 @@ export type PastPaper = z.infer<typeof pastPaperSchema>;
 /** An attempt being sat: the paper in its order, the answers saved so far, the server's time. */
 export const paperAttemptSchema = z.object({
   id: z.number().int(),
-  paper: z.object({ id: z.number().int(), name: z.string(), year: z.number().int().nullable() }),
+  paper: paperRefSchema,
   is_ranked: z.boolean().describe('The first attempt: it counts in the ranking'),
   scoring: paperScoringSchema,
   time_limit_minutes: z.number().int(),
@@ -91,7 +100,7 @@ export type Standing = z.infer<typeof standingSchema>;
 
 export const paperResultSchema = z.object({
   attempt: z.number().int(),
-  paper: z.object({ id: z.number().int(), name: z.string(), year: z.number().int().nullable() }),
+  paper: paperRefSchema,
   is_ranked: z.boolean(),
   submitted_at: timestamp,
   overall: standingSchema,

@@ -3,14 +3,22 @@ import type { Db } from '../../db/client';
 import { modules, paperAnswers, paperAttempts, questions, sources } from '../../db/schema/index';
 
 export type AttemptRow = typeof paperAttempts.$inferSelect;
+/** What was sat: a past paper (its source) or a mock exam. */
+export type PaperRef = Pick<AttemptRow, 'sourceId' | 'mockExamId'>;
+
+/** The attempts at the same paper, in raw SQL over `paper_attempts a`. */
+const samePaperSql = (p: PaperRef) =>
+  p.mockExamId !== null ? sql`a.mock_exam_id = ${p.mockExamId}` : sql`a.source_id = ${p.sourceId}`;
 
 const rowsOf = async <T>(result: Promise<unknown>) =>
   (await (result as Promise<{ rows: T[] }>)).rows;
 
 /** The ranked population of a paper: first attempts, submitted and scored. */
-const rankedOf = (sourceId: number) =>
+const rankedOf = (p: PaperRef) =>
   and(
-    eq(paperAttempts.sourceId, sourceId),
+    p.mockExamId !== null
+      ? eq(paperAttempts.mockExamId, p.mockExamId)
+      : eq(paperAttempts.sourceId, p.sourceId!),
     eq(paperAttempts.isRanked, true),
     isNotNull(paperAttempts.score),
   );
@@ -114,6 +122,28 @@ export async function insertAttempt(
   return practice!;
 }
 
+/** A mock exam is sat once: undefined when the learner already has an attempt at it. */
+export async function insertMockAttempt(
+  db: Db,
+  values: Omit<typeof paperAttempts.$inferInsert, 'isRanked'>,
+): Promise<AttemptRow | undefined> {
+  const [row] = await db
+    .insert(paperAttempts)
+    .values({ ...values, isRanked: true })
+    .onConflictDoNothing()
+    .returning();
+  return row;
+}
+
+/** The learner's attempt at a mock exam, if any. */
+export async function mockAttemptOf(db: Db, userId: number, mockExamId: number) {
+  const [row] = await db
+    .select()
+    .from(paperAttempts)
+    .where(and(eq(paperAttempts.userId, userId), eq(paperAttempts.mockExamId, mockExamId)));
+  return row;
+}
+
 export async function findAttempt(db: Db, id: number) {
   const [row] = await db.select().from(paperAttempts).where(eq(paperAttempts.id, id));
   return row;
@@ -193,11 +223,11 @@ export async function closeAttempt(
 }
 
 /** Every ranked score of a paper. */
-export async function rankedScores(db: Db, sourceId: number): Promise<number[]> {
+export async function rankedScores(db: Db, paper: PaperRef): Promise<number[]> {
   const rows = await db
     .select({ score: paperAttempts.score })
     .from(paperAttempts)
-    .where(rankedOf(sourceId));
+    .where(rankedOf(paper));
   return rows.map((r) => r.score!);
 }
 
@@ -205,27 +235,27 @@ export async function rankedScores(db: Db, sourceId: number): Promise<number[]> 
  * Each ranked taker's score per course of the paper (answered questions only: a taker without
  * a row in a course scored 0 there).
  */
-export async function rankedCourseScores(db: Db, sourceId: number) {
+export async function rankedCourseScores(db: Db, paper: PaperRef) {
   return rowsOf<{ attempt_id: number; course_id: number; score: number }>(
     db.execute(sql`
       select a.id as attempt_id, q.course_id, sum(coalesce(pa.score, 0))::float8 as score
       from paper_attempts a
       join paper_answers pa on pa.attempt_id = a.id
       join questions q on q.id = pa.question_id
-      where a.source_id = ${sourceId} and a.is_ranked and a.score is not null
+      where ${samePaperSql(paper)} and a.is_ranked and a.score is not null
       group by 1, 2`),
   );
 }
 
 /** How many ranked takers ticked each choice of the paper. */
-export async function rankedChoiceCounts(db: Db, sourceId: number) {
+export async function rankedChoiceCounts(db: Db, paper: PaperRef) {
   return rowsOf<{ question_id: number; choice: number; n: number }>(
     db.execute(sql`
       select pa.question_id, c.value::int as choice, count(*)::int as n
       from paper_attempts a
       join paper_answers pa on pa.attempt_id = a.id
       cross join lateral jsonb_array_elements_text(pa.choices) as c(value)
-      where a.source_id = ${sourceId} and a.is_ranked and a.score is not null
+      where ${samePaperSql(paper)} and a.is_ranked and a.score is not null
       group by 1, 2`),
   );
 }

@@ -4,6 +4,7 @@ import {
   PAPER_NOT_IN_ATTEMPT,
   PAPER_NOT_SITTABLE,
   PAPER_NOT_SUBMITTED,
+  resultsNotOut,
   type PaperAnswerInput,
   type PaperAttempt,
   type PaperResult,
@@ -19,6 +20,7 @@ import { canRead, loadAccess } from '../questions/access';
 import { serializeQuestions } from '../questions/questions.service';
 import { distributionOf, roundScore, standingOf } from './ranking';
 import * as repo from './papers.repository';
+import * as mockRepo from './mock-exams.repository';
 
 type Deps = Pick<ServiceDeps, 'db' | 'config' | 'log'>;
 
@@ -102,23 +104,27 @@ async function ownAttempt(deps: Deps, user: User, id: number) {
 }
 
 /** The server's clock decides: an open attempt past its deadline is submitted as it stands. */
-async function closeIfOverdue(deps: Deps, attempt: repo.AttemptRow) {
+export async function closeIfOverdue(deps: Deps, attempt: repo.AttemptRow) {
   if (attempt.submittedAt || attempt.deadline.getTime() > clock.now().getTime()) return attempt;
   return (
     (await close(deps, attempt, attempt.deadline)) ?? (await repo.findAttempt(deps.db, attempt.id))!
   );
 }
 
-async function attemptView(deps: Deps, user: User, a: repo.AttemptRow): Promise<PaperAttempt> {
+export async function attemptView(
+  deps: Deps,
+  user: User,
+  a: repo.AttemptRow,
+): Promise<PaperAttempt> {
   const [source, answers, access] = await Promise.all([
-    repo.findSource(deps.db, a.sourceId),
+    paperOf(deps, a),
     repo.answersOf(deps.db, a.id),
     loadAccess(deps, user),
   ]);
   const questions = await serializeQuestions(deps, user, a.questionIds, access, { exam: true });
   return {
     id: a.id,
-    paper: { id: a.sourceId, name: source?.name ?? '', year: source?.year ?? null },
+    paper: source,
     is_ranked: a.isRanked,
     scoring: a.scoring,
     time_limit_minutes: a.timeLimitMinutes,
@@ -196,7 +202,7 @@ async function close(deps: Deps, attempt: repo.AttemptRow, submittedAt: Date) {
   return result.attempt;
 }
 
-/** Submits the caller's attempt (again: the same result) and answers its result. */
+/** Submits the caller's attempt (again: nothing changes) and answers it as it now stands. */
 export async function submitAttempt(deps: Deps, user: User, id: number) {
   const attempt = await ownAttempt(deps, user, id);
   if (!attempt.submittedAt) {
@@ -204,10 +210,34 @@ export async function submitAttempt(deps: Deps, user: User, id: number) {
     const at = now.getTime() < attempt.deadline.getTime() ? now : attempt.deadline;
     await close(deps, attempt, at);
   }
-  return result(deps, user, id);
+  return attemptView(deps, user, (await repo.findAttempt(deps.db, id))!);
+}
+
+/** What an attempt sat, as the learner sees it named. */
+async function paperOf(deps: Deps, a: repo.AttemptRow) {
+  if (a.mockExamId !== null) {
+    const exam = await mockRepo.findMockExam(deps.db, a.mockExamId);
+    return { id: a.mockExamId, name: exam?.title ?? '', year: null, kind: 'mock_exam' as const };
+  }
+  const source = await repo.findSource(deps.db, a.sourceId!);
+  return {
+    id: a.sourceId!,
+    name: source?.name ?? '',
+    year: source?.year ?? null,
+    kind: 'past_paper' as const,
+  };
+}
+
+/** A mock exam's results are shown from the time staff set, to every taker at once. */
+async function assertResultsOut(deps: Deps, a: repo.AttemptRow) {
+  if (a.mockExamId === null) return;
+  const exam = await mockRepo.findMockExam(deps.db, a.mockExamId);
+  if (exam && exam.resultsAt.getTime() > clock.now().getTime())
+    throw nonFieldError(resultsNotOut(exam.resultsAt.toISOString()));
 }
 
 /** Submits every open attempt past its deadline (the periodic sweep); answers how many. */
+// Mock exams' result announcements ride the same sweep (deadline-sweep.ts).
 export async function sweepOverdue(deps: Deps): Promise<number> {
   let n = 0;
   for (const { id } of await repo.overdueAttempts(deps.db, clock.now())) {
@@ -227,14 +257,15 @@ interface Group {
 export async function result(deps: Deps, user: User, id: number): Promise<PaperResult> {
   const attempt = await closeIfOverdue(deps, await ownAttempt(deps, user, id));
   if (!attempt.submittedAt || attempt.score === null) throw nonFieldError(PAPER_NOT_SUBMITTED);
+  await assertResultsOut(deps, attempt);
   const ids = attempt.questionIds;
   const [source, answers, population, courseRows, choiceCounts, places, questions, access] =
     await Promise.all([
-      repo.findSource(deps.db, attempt.sourceId),
+      paperOf(deps, attempt),
       repo.answersOf(deps.db, attempt.id),
-      repo.rankedScores(deps.db, attempt.sourceId),
-      repo.rankedCourseScores(deps.db, attempt.sourceId),
-      repo.rankedChoiceCounts(deps.db, attempt.sourceId),
+      repo.rankedScores(deps.db, attempt),
+      repo.rankedCourseScores(deps.db, attempt),
+      repo.rankedChoiceCounts(deps.db, attempt),
       repo.placesOf(deps.db, ids),
       loadQuestions(deps.db, ids),
       loadAccess(deps, user),
@@ -289,7 +320,7 @@ export async function result(deps: Deps, user: User, id: number): Promise<PaperR
   for (const c of choiceCounts) shares.set(`${c.question_id}:${c.choice}`, c.n);
   return {
     attempt: attempt.id,
-    paper: { id: attempt.sourceId, name: source?.name ?? '', year: source?.year ?? null },
+    paper: source,
     is_ranked: ranked,
     submitted_at: iso(attempt.submittedAt),
     overall: standingOf(attempt.score, ids.length, population, ranked),

@@ -181,7 +181,9 @@ describe('a learner sits a past paper as it was', () => {
 
     const submit = await call(learner, 'POST', `paper_attempts/${attempt.id}/submit/`);
     expect(submit.statusCode).toBe(200);
-    const result = submit.json();
+    expect(submit.json()).toMatchObject({ id: attempt.id, seconds_left: 0 });
+    expect(submit.json().submitted_at).not.toBeNull();
+    const result = (await call(learner, 'GET', `paper_attempts/${attempt.id}/result/`)).json();
     expect(result.overall).toMatchObject({ score: 1.5, max_score: 10, rank: 1, takers: 1 });
     expect(result.review).toHaveLength(10);
     expect(result.review[9].correction).toMatchObject({ score: 0.5, is_correct: false });
@@ -287,7 +289,8 @@ describe('the ranking, on a generated population with known scores', () => {
         });
         expect(res.statusCode).toBe(200);
       }
-      return (await call(learner, 'POST', `paper_attempts/${attempt.id}/submit/`)).json();
+      await call(learner, 'POST', `paper_attempts/${attempt.id}/submit/`);
+      return (await call(learner, 'GET', `paper_attempts/${attempt.id}/result/`)).json();
     };
     const first = await sit(7);
     expect(first.is_ranked).toBe(true);

@@ -58,12 +58,13 @@ export function useSubmitPaper(attemptId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      apiRequest<PaperResult>(itemPath(paths.paperAttempts, attemptId, 'submit'), {
+      apiRequest<PaperAttempt>(itemPath(paths.paperAttempts, attemptId, 'submit'), {
         method: 'POST',
       }),
-    onSuccess: (result) => {
-      client.setQueryData(keys.papers.result(attemptId), result);
-      void client.invalidateQueries({ queryKey: keys.papers.root });
+    onSuccess: (attempt) => {
+      client.setQueryData(keys.papers.attempt(attemptId), attempt);
+      void client.invalidateQueries({ queryKey: keys.papers.root, exact: true });
+      void client.invalidateQueries({ queryKey: keys.papers.result(attemptId) });
       void client.invalidateQueries({ queryKey: keys.history });
     },
   });
