@@ -30,6 +30,7 @@ export const paths = {
   history: 'question_answer_history/',
   missClasses: 'question_answer_history/miss-classes/',
   moduleFilters: 'module_filters/',
+  mockExams: 'mock_exams/',
   modules: 'moduls/',
   mySubscriptions: 'mysubscriptions/',
   noteItems: 'noteitems/',
@@ -112,6 +113,8 @@ export const keys = {
     root: ['papers'] as const,
     attempt: (id: number) => ['papers', 'attempt', id] as const,
     result: (id: number) => ['papers', 'result', id] as const,
+    mocks: ['papers', 'mocks'] as const,
+    staffMocks: ['papers', 'staff-mocks'] as const,
   },
   staff: {
     root: ['staff'] as const,

@@ -1,11 +1,18 @@
 import type {
-  PaperAttempt,
+  BlueprintRow,
+  MockExam,
+  MockExamReport,
+  StaffMockExam,
+} from '@qbank/contract/mock-exams';
+import type {
   PaperResult,
+  PaperAttempt,
   PastPaper,
   PaperAnswerInput,
 } from '@qbank/contract/papers';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { API_BASE, ApiError, apiRequest } from '../../../lib/api-client';
+import { getToken } from '../../../lib/session';
 import { itemPath, keys, paths } from '../../../lib/api-paths';
 
 /** GET /api/past_papers/: every past paper with the caller's attempts. */
@@ -68,4 +75,71 @@ export function useSubmitPaper(attemptId: number) {
       void client.invalidateQueries({ queryKey: keys.history });
     },
   });
+}
+
+/** GET /api/mock_exams/: the mock exams open to the caller. */
+export const mocksQueryOptions = queryOptions({
+  queryKey: keys.papers.mocks,
+  queryFn: () => apiRequest<MockExam[]>(paths.mockExams),
+});
+
+/** POST /api/mock_exams/{id}/attempts/: the caller's one sitting (started or resumed). */
+export function useStartMock() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      apiRequest<PaperAttempt>(itemPath(paths.mockExams, id, 'attempts'), { method: 'POST' }),
+    onSuccess: (attempt) => {
+      client.setQueryData(keys.papers.attempt(attempt.id), attempt);
+      void client.invalidateQueries({ queryKey: keys.papers.mocks });
+    },
+  });
+}
+
+const staffMocks = `${paths.staff}mock_exams/`;
+
+/** GET /api/staff/mock_exams/ */
+export const staffMocksQueryOptions = queryOptions({
+  queryKey: keys.papers.staffMocks,
+  queryFn: () => apiRequest<StaffMockExam[]>(staffMocks),
+});
+
+/** POST /api/staff/mock_exams/ */
+export function useCreateMock() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: object) => apiRequest<StaffMockExam>(staffMocks, { method: 'POST', body }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: keys.papers.staffMocks }),
+  });
+}
+
+/** POST /api/staff/mock_exams/eligible/: the live count per blueprint row. */
+export const eligibleCounts = (blueprint: BlueprintRow[]) =>
+  apiRequest<{ rows: { eligible: number; count: number }[] }>(`${staffMocks}eligible/`, {
+    method: 'POST',
+    body: { blueprint },
+  });
+
+/** GET /api/staff/mock_exams/{id}/report/ */
+export const reportQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: [...keys.papers.staffMocks, 'report', id],
+    queryFn: () => apiRequest<MockExamReport>(itemPath(staffMocks, id, 'report')),
+  });
+
+/** GET /api/staff/mock_exams/{id}/results.csv: fetched with the token, then saved. */
+export async function downloadResults(id: number): Promise<void> {
+  const token = getToken();
+  const response = await fetch(`${API_BASE}${staffMocks}${id}/results.csv`, {
+    headers: token ? { Authorization: `Token ${token}` } : {},
+  });
+  if (!response.ok) throw new ApiError(response.status, await response.json().catch(() => null));
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `mock-exam-${id}.csv`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

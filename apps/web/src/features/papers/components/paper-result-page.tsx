@@ -7,6 +7,7 @@ import { Link, useParams } from 'react-router';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { QuestionStem, RichText } from '../../../components/question-content';
+import { ApiError } from '../../../lib/api-client';
 import { useSettings } from '../../../lib/settings';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { resultQueryOptions } from '../api/papers';
@@ -38,9 +39,11 @@ export default function PaperResultPage() {
   useDocumentTitle(result.data ? t('result-title', { name: result.data.paper.name }) : t('title'));
   if (result.isPending) return <Spinner label={t('result-loading')} />;
   if (result.isError || !result.data) {
+    // A mock exam's result before its publication time says when it comes.
+    const why = result.error instanceof ApiError ? result.error.messages.join(' ') : '';
     return (
       <section className="page">
-        <FormAlert>{t('load-failed')}</FormAlert>
+        <FormAlert>{why || t('load-failed')}</FormAlert>
         <Link to="/papers">{t('back')}</Link>
       </section>
     );

@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { papersQueryOptions, useStartPaper } from '../api/papers';
+import { MockExamsSection } from './mock-exams-section';
 import '../i18n';
 import '../papers.css';
 
@@ -30,6 +31,8 @@ export default function PapersPage() {
         <h1 id="papers-title">{t('title')}</h1>
       </div>
       <p>{t('intro')}</p>
+      <MockExamsSection />
+      <h2>{t('title')}</h2>
       {papers.isPending ? <Spinner label={t('loading')} /> : null}
       {papers.isError ? <FormAlert>{t('load-failed')}</FormAlert> : null}
       <FormAlert>
