@@ -71,7 +71,9 @@ export const paperAttemptSchema = z.object({
   deadline: timestamp,
   submitted_at: timestamp.nullable(),
   seconds_left: z.number().int().describe("By the server's clock; 0 once submitted"),
-  questions: z.array(questionSchema),
+  questions: z
+    .array(questionSchema)
+    .describe('The paper in its order while open; empty once submitted (see the result)'),
   answers: z.array(z.object({ question: z.number().int(), choices: z.array(z.number().int()) })),
 });
 export type PaperAttempt = z.infer<typeof paperAttemptSchema>;

@@ -4,6 +4,7 @@ export {
   grade,
   loadAnswerableQuestion,
   loadQuestion,
+  loadQuestionCached,
   loadQuestions,
   logAnswer,
   type Graded,

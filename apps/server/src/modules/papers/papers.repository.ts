@@ -161,28 +161,35 @@ export async function answersOf(db: Db, attemptId: number) {
 }
 
 /**
- * Saves (or replaces) an answer only while the attempt is open and before its deadline by the
- * server's clock, in one statement: an answer racing the deadline is either in or refused.
+ * Saves (or replaces) an answer only on the learner's own open attempt, for a question of its
+ * paper, before its deadline by the server's clock: one statement, so an answer racing the
+ * deadline is either in or refused. Answers the deadline; undefined when any condition fails
+ * (the caller finds which).
  */
 export async function saveAnswer(
   db: Db,
-  attemptId: number,
-  questionId: number,
-  choices: number[],
+  answer: { attemptId: number; userId: number; questionId: number; choices: number[] },
   now: Date,
-): Promise<boolean> {
-  const rows = await rowsOf<{ attempt_id: number }>(
+): Promise<Date | undefined> {
+  const at = now.toISOString();
+  const rows = await rowsOf<{ deadline: string | Date }>(
     db.execute(sql`
-      insert into paper_answers (attempt_id, question_id, choices, answered_at)
-      select a.id, ${questionId}, ${JSON.stringify(choices)}::jsonb, ${now.toISOString()}::timestamptz
-      from paper_attempts a
-      where a.id = ${attemptId} and a.submitted_at is null
-        and a.deadline > ${now.toISOString()}::timestamptz
-      on conflict (attempt_id, question_id)
-        do update set choices = excluded.choices, answered_at = excluded.answered_at
-      returning attempt_id`),
+      with a as (
+        select id, deadline from paper_attempts
+        where id = ${answer.attemptId} and user_id = ${answer.userId}
+          and question_ids @> ${JSON.stringify([answer.questionId])}::jsonb
+          and submitted_at is null and deadline > ${at}::timestamptz
+      ), saved as (
+        insert into paper_answers (attempt_id, question_id, choices, answered_at)
+        select a.id, ${answer.questionId}, ${JSON.stringify(answer.choices)}::jsonb, ${at}::timestamptz
+        from a
+        on conflict (attempt_id, question_id)
+          do update set choices = excluded.choices, answered_at = excluded.answered_at
+        returning attempt_id
+      )
+      select a.deadline from a join saved on saved.attempt_id = a.id`),
   );
-  return rows.length > 0;
+  return rows[0] ? new Date(rows[0].deadline) : undefined;
 }
 
 /**
@@ -206,13 +213,16 @@ export async function closeAttempt(
     const given = await answersOf(tx as unknown as Db, attemptId);
     const scores = score(given);
     let total = 0;
-    for (const [questionId, value] of scores) {
-      total += value;
-      await tx
-        .update(paperAnswers)
-        .set({ score: value })
-        .where(and(eq(paperAnswers.attemptId, attemptId), eq(paperAnswers.questionId, questionId)));
-    }
+    for (const value of scores.values()) total += value;
+    // Every answer's score in one statement.
+    if (scores.size)
+      await tx.execute(sql`
+        update paper_answers p set score = v.score
+        from (values ${sql.join(
+          [...scores].map(([q, v]) => sql`(${q}::int, ${v}::real)`),
+          sql`, `,
+        )}) as v(question_id, score)
+        where p.attempt_id = ${attemptId} and p.question_id = v.question_id`);
     const [scored] = await tx
       .update(paperAttempts)
       .set({ score: Math.round(total * 100) / 100 })

@@ -15,7 +15,13 @@ import type { User } from '../../lib/auth';
 import { clock } from '../../lib/clock';
 import { busFor } from '../../lib/invalidation';
 import { badRequest, detailError, forbidden, nonFieldError, notFound } from '../../lib/errors';
-import { correctionOf, grade, loadQuestions, logAnswer } from '../answers/index';
+import {
+  correctionOf,
+  grade,
+  loadQuestionCached,
+  loadQuestions,
+  logAnswer,
+} from '../answers/index';
 import { canRead, loadAccess } from '../questions/access';
 import { serializeQuestions } from '../questions/questions.service';
 import { distributionOf, roundScore, standingOf } from './ranking';
@@ -119,9 +125,13 @@ export async function attemptView(
   const [source, answers, access] = await Promise.all([
     paperOf(deps, a),
     repo.answersOf(deps.db, a.id),
-    loadAccess(deps, user),
+    a.submittedAt ? null : loadAccess(deps, user),
   ]);
-  const questions = await serializeQuestions(deps, user, a.questionIds, access, { exam: true });
+  // A submitted sitting's paper is read in its result's review: not built again here (the
+  // deadline submission is the exam-day peak).
+  const questions = a.submittedAt
+    ? []
+    : await serializeQuestions(deps, user, a.questionIds, access!, { exam: true });
   return {
     id: a.id,
     paper: source,
@@ -144,21 +154,29 @@ export async function getAttempt(deps: Deps, user: User, id: number) {
 
 const closed = () => detailError(409, PAPER_ATTEMPT_CLOSED);
 
-/** Saves an answer while the attempt is open; after the deadline it is refused (409). */
+/**
+ * Saves an answer while the attempt is open; after the deadline it is refused (409). The
+ * common case is one cached question read and one statement (the exam-day load, issue 35);
+ * only a refused answer reads the attempt to say why.
+ */
 export async function saveAnswer(deps: Deps, user: User, id: number, input: PaperAnswerInput) {
-  const attempt = await ownAttempt(deps, user, id);
-  if (!attempt.questionIds.includes(input.question))
-    throw badRequest('question', PAPER_NOT_IN_ATTEMPT);
-  if (attempt.submittedAt) throw closed();
-  const question = (await loadQuestions(deps.db, [input.question])).get(input.question);
-  if (!question) throw badRequest('question', PAPER_NOT_IN_ATTEMPT);
-  const ticked = grade(question, input.choices, attempt.scoring).choices;
+  const question = await loadQuestionCached(deps, input.question);
+  const ticked = question ? grade(question, input.choices, 'all_or_nothing').choices : [];
   const now = clock.now();
-  if (!(await repo.saveAnswer(deps.db, id, input.question, ticked, now))) {
-    await closeIfOverdue(deps, attempt);
-    throw closed();
-  }
-  return { question: input.question, choices: ticked, seconds_left: secondsLeft(attempt, now) };
+  const saved =
+    question !== undefined &&
+    (await repo.saveAnswer(
+      deps.db,
+      { attemptId: id, userId: user.id, questionId: input.question, choices: ticked },
+      now,
+    ));
+  const attempt = await ownAttempt(deps, user, id);
+  if (saved)
+    return { question: input.question, choices: ticked, seconds_left: secondsLeft(attempt, now) };
+  if (!question || !attempt.questionIds.includes(input.question))
+    throw badRequest('question', PAPER_NOT_IN_ATTEMPT);
+  await closeIfOverdue(deps, attempt);
+  throw closed();
 }
 
 /**
