@@ -67,6 +67,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // The demo bank gives onboarding its modules; E2E_DEMO_BANK=off starts on an empty bank.
       DEMO_BANK: process.env.E2E_DEMO_BANK ?? 'on',
+      // Backups only when a spec asks (backups.spec.ts): a scheduled one could meet its click.
+      BACKUP_EVERY: 'off',
     },
   },
 });

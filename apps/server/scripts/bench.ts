@@ -64,6 +64,7 @@ import { issueToken } from '../src/lib/auth';
 import { insertHistory } from '../src/modules/content/generate.repository';
 import { rebuildAll } from '../src/modules/answers/index';
 import { summarizeProfile } from './cpu-profile';
+import { backendsOf, cpuSecondsBetween, processTree, readCpu } from './process-cpu';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const cli = path.join(serverRoot, 'dist', 'cli.js');
@@ -787,6 +788,32 @@ function warmUp(api: string, page: Req[]): void {
   console.log(`Warmed up: ${rates.length} rounds of ${ROUND_S} s, page req/s ${rates.join(' → ')}`);
 }
 
+/**
+ * Measures a route and prints what one request cost the server's processes (every worker) and
+ * the PostgreSQL backends of the bench database, in CPU time (issue 31: where the time goes).
+ */
+async function measureWithCpu(
+  server: ChildProcess,
+  env: NodeJS.ProcessEnv,
+  run: () => Figures,
+): Promise<Figures> {
+  const url = env.DATABASE_URL;
+  const backends = url ? await backendsOf(url) : [];
+  const node = readCpu(processTree(server.pid!));
+  const postgres = readCpu(backends);
+  const figures = run();
+  const nodeSeconds = cpuSecondsBetween(node, readCpu(processTree(server.pid!)));
+  const after = url ? await backendsOf(url) : [];
+  const pgSeconds = cpuSecondsBetween(postgres, readCpu([...new Set([...backends, ...after])]));
+  const requests = figures.rps * duration;
+  const perRequest = (seconds: number) => `${((seconds / requests) * 1e6).toFixed(0)} µs`;
+  console.log(
+    `${figures.route}: CPU per request, Node ${perRequest(nodeSeconds)}` +
+      (url ? `, PostgreSQL ${perRequest(pgSeconds)}` : ' (PGlite runs inside Node)'),
+  );
+  return figures;
+}
+
 /** Starts the server with `workers` workers, measures every route, stops it. */
 async function benchRoutes(
   env: NodeJS.ProcessEnv,
@@ -888,7 +915,11 @@ async function benchRoutes(
     // The answering learners start warm too (their course state and cards loaded once), as
     // the readers do: the figure is steady answering, not their first loads (p99 ~110 ms).
     measure('warm-up', api, oneAnswerEach(answering), 2);
-    figures.push(measure('POST session_questions (answer)', api, oneAnswerEach(answering)));
+    figures.push(
+      await measureWithCpu(server, env, () =>
+        measure('POST session_questions (answer)', api, oneAnswerEach(answering)),
+      ),
+    );
     // What a busy bank looks like: pages read while other learners answer. Every answer
     // publishes an invalidation; the readers' caches must keep serving (decision 042).
     figures.push(

@@ -54,7 +54,18 @@ const envSchema = z.object({
       .regex(/^(off|[1-9]\d*[mhd])$/, 'off, or a number followed by m, h or d (e.g. 24h)')
       .optional(),
   ),
-  /** Finished backups kept in BACKUP_DIR; older ones are deleted after each backup. */
+  /**
+   * A bucket (`name` or `name/prefix`) on the S3_ENDPOINT server that finished backups are
+   * uploaded to; BACKUP_DIR is then only where a backup is put together before it goes.
+   */
+  BACKUP_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[\w.\-/]+)?$/,
+      'A bucket name, then an optional /prefix',
+    )
+    .optional(),
+  /** Finished backups kept in BACKUP_DIR (or BACKUP_BUCKET); older ones are deleted after each. */
   BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
   /** Set by npm to the repository root for every script, whichever workspace runs it. */
   npm_config_local_prefix: optionalText,
@@ -96,7 +107,21 @@ function toConfig(env: z.infer<typeof envSchema>) {
       dir: path.resolve(env.BACKUP_DIR ?? path.join(dataDir, 'backups')),
       everyMs: backupInterval(env.BACKUP_EVERY ?? (env.DATABASE_URL ? 'off' : '24h')),
       keep: env.BACKUP_KEEP,
+      bucket: env.BACKUP_BUCKET ? backupBucket(env) : undefined,
     },
+  };
+}
+
+/** The backup bucket, on the same S3 server and with the same keys as uploaded files. */
+function backupBucket(env: z.infer<typeof envSchema>) {
+  const [bucket, ...prefix] = env.BACKUP_BUCKET!.split('/');
+  return {
+    endpoint: env.S3_ENDPOINT,
+    bucket: bucket!,
+    prefix: prefix.filter(Boolean).join('/'),
+    region: env.S3_REGION,
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
   };
 }
 

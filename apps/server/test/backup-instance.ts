@@ -2,12 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { databaseUrlFor, openTestDatabase } from './databases';
+import type { TestUser } from './factories';
 import { processDatabase } from './processes';
+import { formData, pngImage } from './uploads';
 
 /**
  * Backup tests need what the app's own helper hides: the PostgreSQL database's URL (pg_dump
@@ -63,4 +65,21 @@ async function adminQuery(text: string) {
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await client.connect();
   await client.query(text).finally(() => client.end());
+}
+
+/** A learner's note on `questionId` with one image: a row and a stored file for a backup. */
+export async function noteWithImage(
+  app: Awaited<ReturnType<typeof buildApp>>,
+  learner: TestUser,
+  questionId: number,
+) {
+  const note = await app.inject({
+    method: 'POST',
+    url: '/api/noteitemsdetail/',
+    headers: learner.headers,
+    payload: formData({ question: String(questionId), content: 'with an image' }, [
+      ['noteItem_attachments[0]', await pngImage()],
+    ]),
+  });
+  expect(note.statusCode, note.body).toBe(201);
 }

@@ -5,16 +5,16 @@ import S3rver from 's3rver';
 
 /**
  * A real S3-protocol server for the tests (s3rver: AWS's REST API over a local folder), with
- * one bucket. `env` is what the app needs to use it (decision 041).
+ * the uploads' bucket and any `others`. `env` is what the app needs to use it (decision 041).
  */
-export async function startS3Server(port: number, bucket = 'qbank') {
+export async function startS3Server(port: number, bucket = 'qbank', others: string[] = []) {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'qbank-s3-'));
   const server = new S3rver({
     port,
     address: '127.0.0.1',
     directory,
     silent: true,
-    configureBuckets: [{ name: bucket, configs: [] }],
+    configureBuckets: [bucket, ...others].map((name) => ({ name, configs: [] })),
   });
   await server.run();
   return {

@@ -18,5 +18,6 @@ export * from './confidence';
 export * from './stats';
 export * from './visible-text';
 export * from './backups';
+export * from './components';
 export * from './papers';
 export * from './mock-exams';

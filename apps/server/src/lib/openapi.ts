@@ -1,5 +1,9 @@
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { componentRegistry } from '@qbank/contract';
+import {
+  createJsonSchemaTransform,
+  createJsonSchemaTransformObject,
+} from 'fastify-type-provider-zod';
 import type { Config } from '../config';
 import { finishForms } from './openapi-forms';
 
@@ -130,7 +134,35 @@ export function finishDocument(document: Json): Json {
     const schemas = (components.schemas ??= {}) as Json;
     for (const ref of referenced) schemas[ref] ??= ERROR_SCHEMAS[ref];
   }
+  tidyComponents(document);
   return document;
+}
+
+const withComponents = createJsonSchemaTransformObject({ schemaRegistry: componentRegistry });
+
+/**
+ * The registry yields an input and an output form of every entity; a form no operation refers to
+ * (`QuestionInput` when questions are only ever answered) would only clutter generated clients.
+ */
+function tidyComponents(document: Json): void {
+  const schemas = ((document.components as Json | undefined)?.schemas ?? {}) as Record<
+    string,
+    Json
+  >;
+  // zod names each one by `$id` and `$schema`; the document's key already does, for every tool.
+  for (const schema of Object.values(schemas)) {
+    delete schema.$id;
+    delete schema.$schema;
+  }
+  // A component may be referenced only from another unused one: repeat until none goes.
+  for (;;) {
+    const text = JSON.stringify(document);
+    const unused = Object.keys(schemas).filter(
+      (name) => !text.includes(`"#/components/schemas/${name}"`),
+    );
+    if (unused.length === 0) return;
+    for (const name of unused) delete schemas[name];
+  }
 }
 
 export function swaggerOptions(config: Config): FastifyDynamicSwaggerOptions {
@@ -156,10 +188,8 @@ export function swaggerOptions(config: Config): FastifyDynamicSwaggerOptions {
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: createJsonSchemaTransform({ schemaRegistry: componentRegistry }),
     transformObject: (documents) =>
-      'openapiObject' in documents
-        ? (finishDocument(documents.openapiObject as Json) as typeof documents.openapiObject)
-        : documents.swaggerObject,
+      finishDocument(withComponents(documents) as Json) as ReturnType<typeof withComponents>,
   };
 }

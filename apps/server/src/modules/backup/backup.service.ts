@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import type { Storage } from '../../lib/storage';
+import { pruneBucket, uploadBackup } from './backup-bucket';
 import { recordRun, type BackupRun } from './backup.repository';
 import { dumpDatabase } from './database-dump';
 import { appVersion, MANIFEST_FILE, writeManifest, type Manifest } from './manifest';
@@ -19,6 +20,7 @@ export interface BackupDeps {
 export type BackupTrigger = 'command' | 'schedule' | 'staff';
 
 export interface BackupResult {
+  /** Where the backup is: its folder, or `s3://bucket/…` with BACKUP_BUCKET. */
   folder: string;
   manifest: Manifest;
   sizeBytes: number;
@@ -80,18 +82,18 @@ async function backUp(deps: BackupDeps, trigger: BackupTrigger): Promise<BackupR
       files_gone: gone,
     };
     writeManifest(folder, manifest);
+    const location = await keep(config, folder);
     const sizeBytes = manifest.database.size + files.reduce((sum, file) => sum + file.size, 0);
     const run = await recordRun(database.db, {
       startedAt,
       finishedAt,
       status: 'succeeded',
       trigger,
-      location: folder,
+      location,
       sizeBytes,
       fileCount: files.length,
     });
-    pruneBackups(config.backup.dir, config.backup.keep);
-    return { folder, manifest, sizeBytes, run };
+    return { folder: location, manifest, sizeBytes, run };
   } catch (error) {
     // What was written of it goes; the folder may never have been made.
     try {
@@ -108,6 +110,22 @@ async function backUp(deps: BackupDeps, trigger: BackupTrigger): Promise<BackupR
     }).catch(() => undefined); // the database itself may be what failed
     throw error;
   }
+}
+
+/**
+ * Keeps the finished folder where backups are kept, and the `BACKUP_KEEP` newest there: in the
+ * bucket when there is one (the folder, only put together locally, goes), else in BACKUP_DIR.
+ */
+async function keep(config: Config, folder: string): Promise<string> {
+  const { bucket, dir, keep: count } = config.backup;
+  if (!bucket) {
+    pruneBackups(dir, count);
+    return folder;
+  }
+  const location = await uploadBackup(bucket, folder);
+  fs.rmSync(folder, { recursive: true, force: true });
+  await pruneBucket(bucket, count, (name) => name.startsWith(PREFIX));
+  return location;
 }
 
 /** Deletes the finished backups beyond the `keep` newest (names sort by time). */

@@ -1,9 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { emptyTarget, scratchDir, setupBackupApp } from '../../../test/backup-instance';
+import {
+  emptyTarget,
+  noteWithImage,
+  scratchDir,
+  setupBackupApp,
+} from '../../../test/backup-instance';
 import { buildQuestion, buildUser } from '../../../test/factories';
-import { formData, pngImage } from '../../../test/uploads';
 import { migrationsFolder } from '../../db/client';
 import { createBackup, sha256File } from './backup.service';
 import { readManifest } from './manifest';
@@ -14,15 +18,7 @@ const db = database.db;
 const staff = await buildUser(db, { isStaff: true });
 const learner = await buildUser(db);
 const question = await buildQuestion(db);
-const note = await app.inject({
-  method: 'POST',
-  url: '/api/noteitemsdetail/',
-  headers: learner.headers,
-  payload: formData({ question: String(question.id), content: 'with an image' }, [
-    ['noteItem_attachments[0]', await pngImage()],
-  ]),
-});
-expect(note.statusCode, note.body).toBe(201);
+await noteWithImage(app, learner, question.id);
 
 const status = (headers: object = staff.headers) =>
   app.inject({ method: 'GET', url: '/api/staff/backups/', headers: headers as never });

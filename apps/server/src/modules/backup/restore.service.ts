@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Config } from '../../config';
 import { openDatabase, type Database } from '../../db/client';
@@ -6,6 +7,7 @@ import { lockDataDir } from '../../db/data-dir-lock';
 import { invalidateAll } from '../../lib/cache';
 import { createStorage } from '../../lib/object-storage';
 import type { Storage } from '../../lib/storage';
+import { downloadBackup, isBucketLocation } from './backup-bucket';
 import { sha256File } from './backup.service';
 import {
   countRelations,
@@ -39,8 +41,24 @@ export class RestoreRefusedError extends Error {}
  */
 export async function restoreBackup(
   config: Config,
-  folder: string,
+  location: string,
   options: { force?: boolean } = {},
+): Promise<RestoreReport> {
+  if (!isBucketLocation(location)) return restoreFolder(config, location, options);
+  // A backup in a bucket is fetched whole first, then checked and restored like a folder.
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'qbank-restore-'));
+  try {
+    const folder = await downloadBackup(config.backup.bucket, location, scratch);
+    return await restoreFolder(config, folder, options);
+  } finally {
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+async function restoreFolder(
+  config: Config,
+  folder: string,
+  options: { force?: boolean },
 ): Promise<RestoreReport> {
   const manifest = readOrRefuse(folder);
   const dumpFile = path.join(folder, manifest.database.file);

@@ -1,6 +1,7 @@
 import type { BackupRun, BackupStatus } from '@qbank/contract/backups';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { ApiError } from '../../../lib/api-client';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { notify } from '../../../lib/toast';
@@ -28,7 +29,11 @@ export default function BackupsPage() {
         next.last?.status === 'succeeded'
           ? notify('success', t('backups.done'))
           : notify('error', t('backups.failed-now')),
-      onError: () => notify('error', t('errors.generic')),
+      // Another member of staff (or the schedule) is backing up: its result shows here when done.
+      onError: (error) =>
+        error instanceof ApiError && error.status === 409
+          ? notify('info', t('backups.busy'))
+          : notify('error', t('errors.generic')),
     });
 
   return (
