@@ -25,6 +25,7 @@ import { confidenceRoutes } from './modules/confidence/confidence.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { backupRoutes } from './modules/backup/backup.routes';
 import { searchRoutes } from './modules/search/search.routes';
+import { papersRoutes } from './modules/papers/papers.routes';
 
 /** Every feature's routes, under /api. One line per feature plugin. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -54,4 +55,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(statsRoutes, { prefix: '/api' });
   await app.register(backupRoutes, { prefix: '/api' });
   await app.register(searchRoutes, { prefix: '/api' });
+  await app.register(papersRoutes, { prefix: '/api' });
 }

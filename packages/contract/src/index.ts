@@ -20,3 +20,5 @@ export * from './visible-text';
 export * from './backups';
 export * from './search';
 export * from './components';
+export * from './papers';
+export * from './mock-exams';

@@ -6,10 +6,12 @@ import {
   IMPORT_FORMATS,
   QUESTION_KINDS,
   QUESTION_STATUSES,
+  SCORING_RULES,
   STATUS_TRANSITIONS,
   type QuestionStatus,
 } from './constants';
 import { INT_MAX } from './fields';
+import { paperScoringSchema, timeLimitMinutesSchema } from './papers';
 
 export { BANK_ORDERINGS, EXPORT_FORMATS, IMPORT_FORMATS, QUESTION_STATUSES, STATUS_TRANSITIONS };
 export type { QuestionStatus };
@@ -50,6 +52,9 @@ export const staffSourceSchema = z.object({
   questions_count: z.number().int(),
   /** Live questions: what learners stop seeing when this is archived. */
   live_questions_count: z.number().int(),
+  /** Set: the source is a past paper learners can sit in this time (issue 35). */
+  time_limit_minutes: z.number().int().nullable(),
+  scoring: z.enum(SCORING_RULES),
 });
 export type StaffSource = z.infer<typeof staffSourceSchema>;
 
@@ -83,7 +88,15 @@ export const staffCoursePatchSchema = z
   .object({ name, description: z.string().max(5000), is_archived: z.boolean() })
   .partial();
 export const staffSourceInputSchema = z.object({ module: id, name, year: year.default(null) });
-export const staffSourcePatchSchema = z.object({ name, year, is_archived: z.boolean() }).partial();
+export const staffSourcePatchSchema = z
+  .object({
+    name,
+    year,
+    is_archived: z.boolean(),
+    time_limit_minutes: timeLimitMinutesSchema,
+    scoring: paperScoringSchema,
+  })
+  .partial();
 /** The new order: every id of the list (the modules, or one module's courses or sources). */
 export const reorderSchema = z.object({
   ids: z.array(id).min(1, 'This list may not be empty.').max(10_000),

@@ -57,6 +57,13 @@ export const MULTIPART_FORMS: Record<string, MultipartForm> = {
 
 /** Responses that are files, by `method path`. */
 export const FILE_RESPONSES: Record<string, Json> = {
+  'get /api/staff/mock_exams/{id}/results.csv': {
+    description: 'The results of a mock exam, one line per taker, best first',
+    headers: {
+      'Content-Disposition': { schema: { type: 'string' }, description: 'attachment; filename' },
+    },
+    content: { 'text/csv': { schema: binary('rank, percentile, taker, score, submitted_at') } },
+  },
   'get /api/staff/exports/': {
     description: 'The bank as an attachment, in the asked format',
     headers: {

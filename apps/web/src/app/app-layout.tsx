@@ -73,7 +73,12 @@ export function AppLayout() {
               <NavLink to="/sessions">{t('nav.sessions')}</NavLink>
             </li>
             <li>
-              <NavLink to="/exam">{t('nav.exam')}</NavLink>
+              <NavLink to="/exam" end>
+                {t('nav.exam')}
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/papers">{t('nav.papers')}</NavLink>
             </li>
             <li>
               <NavLink to="/history">{t('nav.history')}</NavLink>

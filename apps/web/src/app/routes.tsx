@@ -54,6 +54,10 @@ const ReviewRun = lazy(() => import('../features/review/components/review-run-pa
 const Mistakes = lazy(() => import('../features/review/components/mistakes-page'));
 // Confidence calibration and misses (issue 13).
 const Calibration = lazy(() => import('../features/calibration/components/calibration-page'));
+// Past papers, replayed (issue 35).
+const Papers = lazy(() => import('../features/papers/components/papers-page'));
+const PaperSitting = lazy(() => import('../features/papers/components/paper-sitting-page'));
+const PaperResult = lazy(() => import('../features/papers/components/paper-result-page'));
 // Statistics and the dashboard (issue 13).
 const Dashboard = lazy(() => import('../features/stats/components/dashboard-page'));
 // Search the bank (issue 33).
@@ -104,6 +108,9 @@ export function AppRoutes() {
           <Route path="/questions/:questionId" element={page(QuestionPage)} />
           <Route path="/exam" element={page(ExamBuilder)} />
           <Route path="/exam/run" element={page(ExamRun)} />
+          <Route path="/papers" element={page(Papers)} />
+          <Route path="/papers/attempts/:attemptId" element={page(PaperSitting)} />
+          <Route path="/papers/attempts/:attemptId/result" element={page(PaperResult)} />
           <Route path="/sessions" element={page(Sessions)} />
           <Route path="/history" element={page(History)} />
           <Route path="/notes" element={page(Notebook)} />

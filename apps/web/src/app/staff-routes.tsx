@@ -22,6 +22,7 @@ const Catalogue = lazy(() => import('../features/staff-content/components/catalo
 const Imports = lazy(() => import('../features/staff-content/components/imports-page'));
 const Cases = lazy(() => import('../features/staff-content/components/cases-page'));
 const Case = lazy(() => import('../features/staff-content/components/case-builder-page'));
+const MockExams = lazy(() => import('../features/papers/components/staff-mock-exams-page'));
 const NotFound = lazy(() => import('./not-found-page'));
 
 function page(Component: LazyExoticComponent<ComponentType>) {
@@ -51,6 +52,7 @@ export default function StaffRoutes() {
         <Route path="imports" element={page(Imports)} />
         <Route path="cases" element={page(Cases)} />
         <Route path="cases/:caseId" element={page(Case)} />
+        <Route path="mock-exams" element={page(MockExams)} />
         <Route path="*" element={page(NotFound)} />
       </Route>
     </Routes>

@@ -1,4 +1,4 @@
-import type { QUESTION_KINDS, QuestionStatus } from '@qbank/contract/constants';
+import type { QUESTION_KINDS, QuestionStatus, SCORING_RULES } from '@qbank/contract/constants';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -12,6 +12,8 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { createdAt, moment } from './columns';
+
+type ScoringRule = (typeof SCORING_RULES)[number];
 
 /** A subject, e.g. "Cardiology". */
 export const modules = pgTable('modules', {
@@ -56,6 +58,10 @@ export const sources = pgTable(
     year: integer('year'),
     order: integer('order').notNull().default(0),
     isArchived: boolean('is_archived').notNull().default(false),
+    /** Set by staff: the source is a past paper, sat in this many minutes (issue 35). */
+    timeLimitMinutes: integer('time_limit_minutes'),
+    /** The paper's own scoring rule for its qcm (decision 052). */
+    scoring: varchar('scoring', { length: 16 }).$type<ScoringRule>().notNull().default('partial'),
   },
   (t) => [index('sources_module_idx').on(t.moduleId, t.order)],
 );

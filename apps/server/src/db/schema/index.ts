@@ -11,3 +11,4 @@ export * from './backoffice';
 export * from './review';
 export * from './stats';
 export * from './backups';
+export * from './papers';

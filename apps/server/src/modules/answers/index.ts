@@ -5,6 +5,7 @@ export {
   grade,
   loadAnswerableQuestion,
   loadQuestion,
+  loadQuestionCached,
   loadQuestions,
   logAnswer,
   type Graded,

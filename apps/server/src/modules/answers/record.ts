@@ -4,7 +4,8 @@ import type { Db } from '../../db/client';
 import type { User } from '../../lib/auth';
 import { badRequest } from '../../lib/errors';
 import { assertQuestionAccess, cachedAnswerableCard, type AccessDeps } from '../questions/access';
-import type { QuestionCard } from '../questions/content-cache';
+import { getQuestionCards, type QuestionCard } from '../questions/content-cache';
+import { cachesReady } from '../../lib/cache';
 import { bucketOf } from './effects/measures';
 import { findAnswerableQuestions, type AnswerableQuestion } from './answerable.repository';
 import { clock } from '../../lib/clock';
@@ -53,6 +54,21 @@ export async function loadAnswerableQuestion(
   const question = await loadQuestion(deps.db, questionId);
   await assertQuestionAccess(deps, user, questionId);
   return question;
+}
+
+/**
+ * A published question by id from the content cache when it serves (no access check: the
+ * caller's own rule grants it, e.g. a scheduled exam's paper); undefined when unknown.
+ */
+export async function loadQuestionCached(
+  deps: AccessDeps,
+  questionId: number,
+): Promise<AnswerableQuestion | undefined> {
+  if (!cachesReady(deps.db))
+    return (await findAnswerableQuestions(deps.db, [questionId])).get(questionId);
+  const freePerCourse = deps.config.freeQuestionsPerCourse;
+  const card = (await getQuestionCards(deps.db, [questionId], freePerCourse)).get(questionId);
+  return card?.meta.is_published ? answerableOf(card) : undefined;
 }
 
 /** The answerable question a cached card describes (same content, key and letter order). */

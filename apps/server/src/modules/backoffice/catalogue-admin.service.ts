@@ -51,6 +51,8 @@ export async function catalogue({ db }: Deps): Promise<StaffModule[]> {
     is_archived: s.isArchived,
     questions_count: bySource.get(s.id)?.n ?? 0,
     live_questions_count: bySource.get(s.id)?.live ?? 0,
+    time_limit_minutes: s.timeLimitMinutes,
+    scoring: s.scoring,
   });
   return moduleRows.map((m) => {
     const own = courseRows.filter((c) => c.moduleId === m.id).map(course);
@@ -138,11 +140,17 @@ export async function createSource(
   return id;
 }
 
+/** The patch fields whose column name differs (the others are the same word). */
+const COLUMN_OF: Record<string, string> = {
+  is_archived: 'isArchived',
+  time_limit_minutes: 'timeLimitMinutes',
+};
+
 const patchValues = (patch: StaffModulePatch | StaffCoursePatch | StaffSourcePatch) => {
   const values: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(patch)) {
     if (value === undefined) continue;
-    values[key === 'is_archived' ? 'isArchived' : key] = value;
+    values[COLUMN_OF[key] ?? key] = value;
   }
   return values;
 };

@@ -10,6 +10,9 @@ export interface RowItem {
   id: number;
   name: string;
   year?: number | null;
+  /** Sources: set, the source is a past paper sat in this many minutes (issue 35). */
+  time_limit_minutes?: number | null;
+  scoring?: 'all_or_nothing' | 'partial';
   is_archived: boolean;
   questions_count: number;
   live_questions_count: number;
@@ -38,6 +41,10 @@ export function CatalogueRow({
   const [confirming, setConfirming] = useState(false);
   const [name, setName] = useState(item.name);
   const [year, setYear] = useState(item.year ? String(item.year) : '');
+  const [minutes, setMinutes] = useState(
+    item.time_limit_minutes ? String(item.time_limit_minutes) : '',
+  );
+  const [scoring, setScoring] = useState(item.scoring ?? 'partial');
   const label = `${item.name}${item.year ? ` (${item.year})` : ''}`;
 
   return (
@@ -47,7 +54,16 @@ export function CatalogueRow({
           className="row-form"
           onSubmit={(e) => {
             e.preventDefault();
-            onSave(kind === 'sources' ? { name, year: year ? Number(year) : null } : { name });
+            onSave(
+              kind === 'sources'
+                ? {
+                    name,
+                    year: year ? Number(year) : null,
+                    time_limit_minutes: minutes ? Number(minutes) : null,
+                    scoring,
+                  }
+                : { name },
+            );
             setEditing(false);
           }}
         >
@@ -65,6 +81,26 @@ export function CatalogueRow({
               onChange={(e) => setYear(e.target.value)}
             />
           ) : null}
+          {kind === 'sources' ? (
+            <>
+              <input
+                aria-label={t('catalogue.time-limit')}
+                placeholder={t('catalogue.time-limit')}
+                className="year-input"
+                inputMode="numeric"
+                value={minutes}
+                onChange={(e) => setMinutes(e.target.value)}
+              />
+              <select
+                aria-label={t('catalogue.scoring')}
+                value={scoring}
+                onChange={(e) => setScoring(e.target.value as typeof scoring)}
+              >
+                <option value="partial">{t('catalogue.scoring-partial')}</option>
+                <option value="all_or_nothing">{t('catalogue.scoring-all_or_nothing')}</option>
+              </select>
+            </>
+          ) : null}
           <Button type="submit">{t('catalogue.save')}</Button>
           <Button variant="link" onClick={() => setEditing(false)}>
             {t('catalogue.cancel')}
@@ -77,6 +113,12 @@ export function CatalogueRow({
             {' '}
             · {t('catalogue.questions', { count: item.questions_count })}
           </span>
+          {item.time_limit_minutes ? (
+            <span className="muted">
+              {' '}
+              · {t('catalogue.past-paper', { minutes: item.time_limit_minutes })}
+            </span>
+          ) : null}
           {item.is_archived ? (
             <span className="question-status question-status-withdrawn">
               {t('catalogue.archived')}

@@ -18,6 +18,7 @@ const LINKS = [
   ['/staff/catalogue', 'nav.catalogue'],
   ['/staff/cases', 'nav.cases'],
   ['/staff/imports', 'nav.imports'],
+  ['/staff/mock-exams', 'nav.mock-exams'],
 ] as const;
 
 /** Purchases waiting for a decision: a payment no one looks at is a learner waiting. */

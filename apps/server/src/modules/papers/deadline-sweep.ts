@@ -1,0 +1,36 @@
+import type { App } from '../../lib/deps';
+import { announceResults } from './mock-exams.service';
+import { sweepOverdue } from './papers.service';
+
+/** How often open sittings past their deadline are submitted when nobody reads them. */
+const SWEEP_EVERY_MS = 30_000;
+
+/**
+ * The server's clock decides (issue 35): a sitting is submitted at its deadline even if the
+ * browser was closed. Every read of an attempt closes it when overdue; this sweep closes the
+ * ones nobody reads, so the ranking never waits for a learner to come back. Several instances
+ * may sweep at once: closing is first-wins in one transaction (`closeAttempt`). The same pass
+ * tells the takers of a mock exam when its results come out (claimed once, first-wins).
+ */
+export function startDeadlineSweep(app: App): void {
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+  const run = async () => {
+    try {
+      const n = await sweepOverdue(app);
+      if (n) app.log.info(`Submitted ${n} overdue paper sitting(s)`);
+      const published = await announceResults(app);
+      if (published) app.log.info(`Announced the results of ${published} mock exam(s)`);
+    } catch (err) {
+      if (!closed) app.log.error({ err }, 'deadline sweep failed');
+    }
+    if (!closed) timer = setTimeout(() => void run(), SWEEP_EVERY_MS).unref();
+  };
+  app.addHook('onReady', async () => {
+    timer = setTimeout(() => void run(), SWEEP_EVERY_MS).unref();
+  });
+  app.addHook('onClose', async () => {
+    closed = true;
+    clearTimeout(timer);
+  });
+}

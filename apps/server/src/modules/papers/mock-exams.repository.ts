@@ -1,0 +1,157 @@
+import { and, desc, eq, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import type { BlueprintRow } from '@qbank/contract';
+import type { Db } from '../../db/client';
+import { mockExams, paperAnswers, paperAttempts, purchases, users } from '../../db/schema/index';
+
+export type MockExamRow = typeof mockExams.$inferSelect;
+
+const rowsOf = async <T>(result: Promise<unknown>) =>
+  (await (result as Promise<{ rows: T[] }>)).rows;
+
+export async function findMockExam(db: Db, id: number) {
+  const [row] = await db.select().from(mockExams).where(eq(mockExams.id, id));
+  return row;
+}
+
+export async function insertMockExam(db: Db, values: typeof mockExams.$inferInsert) {
+  const [row] = await db.insert(mockExams).values(values).returning();
+  return row!;
+}
+
+export async function listMockExams(db: Db) {
+  return db.select().from(mockExams).orderBy(desc(mockExams.opensAt), desc(mockExams.id));
+}
+
+/** Started and submitted sittings of each mock exam. */
+export async function participation(db: Db, ids: number[]) {
+  if (!ids.length) return new Map<number, { started: number; submitted: number }>();
+  const rows = await db
+    .select({
+      id: paperAttempts.mockExamId,
+      started: sql<number>`count(*)::int`,
+      submitted: sql<number>`count(${paperAttempts.score})::int`,
+    })
+    .from(paperAttempts)
+    .where(inArray(paperAttempts.mockExamId, ids))
+    .groupBy(paperAttempts.mockExamId);
+  return new Map(rows.map((r) => [r.id!, { started: r.started, submitted: r.submitted }]));
+}
+
+/** A blueprint row as SQL over `questions q join courses c`, live questions only. */
+function rowFilter(row: BlueprintRow): SQL {
+  const parts = [sql`q.is_published`];
+  if (row.module !== undefined) parts.push(sql`c.module_id = ${row.module}`);
+  if (row.course !== undefined) parts.push(sql`q.course_id = ${row.course}`);
+  if (row.type !== undefined) parts.push(sql`q.type = ${row.type}`);
+  return sql.join(parts, sql` and `);
+}
+
+const notIn = (ids: number[]) =>
+  ids.length
+    ? sql`and q.id not in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : sql``;
+
+/** How many live questions match a row, leaving out those already taken by earlier rows. */
+export async function eligibleCount(db: Db, row: BlueprintRow, taken: number[]) {
+  const [r] = await rowsOf<{ n: number }>(
+    db.execute(sql`
+      select count(*)::int as n from questions q join courses c on c.id = q.course_id
+      where ${rowFilter(row)} ${notIn(taken)}`),
+  );
+  return r?.n ?? 0;
+}
+
+/** Draws `row.count` random live questions matching a row, none of `taken`. */
+export async function drawRow(db: Db, row: BlueprintRow, taken: number[]) {
+  const rows = await rowsOf<{ id: number }>(
+    db.execute(sql`
+      select q.id from questions q join courses c on c.id = q.course_id
+      where ${rowFilter(row)} ${notIn(taken)}
+      order by random() limit ${row.count}`),
+  );
+  return rows.map((r) => r.id);
+}
+
+/** The live questions among some ids (a hand-picked paper must hold only those). */
+export async function liveQuestionIds(db: Db, ids: number[]) {
+  const rows = await rowsOf<{ id: number }>(
+    db.execute(
+      sql`select id from questions where is_published and id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    ),
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Whether a learner holds an approved, running purchase of a plan. */
+export async function holdsPlan(db: Db, userId: number, planId: number, now: Date) {
+  const rows = await db
+    .select({ id: purchases.id })
+    .from(purchases)
+    .where(
+      and(
+        eq(purchases.userId, userId),
+        eq(purchases.planId, planId),
+        eq(purchases.status, 'approved'),
+        lte(purchases.startsAt, now),
+        sql`${purchases.endsAt} > ${now.toISOString()}::timestamptz`,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** Mock exams whose results are due and whose takers were not told yet; each claimed once. */
+export async function claimResultsToAnnounce(db: Db, now: Date) {
+  return db
+    .update(mockExams)
+    .set({ resultsNotifiedAt: now })
+    .where(and(isNull(mockExams.resultsNotifiedAt), lte(mockExams.resultsAt, now)))
+    .returning({ id: mockExams.id, title: mockExams.title });
+}
+
+/** Who submitted a mock exam. */
+export async function takersOf(db: Db, mockExamId: number) {
+  const rows = await db
+    .select({ userId: paperAttempts.userId })
+    .from(paperAttempts)
+    .where(and(eq(paperAttempts.mockExamId, mockExamId), isNotNull(paperAttempts.score)));
+  return rows.map((r) => r.userId);
+}
+
+/** Every submitted sitting with its taker, best first (the export and the item analysis). */
+export async function results(db: Db, mockExamId: number) {
+  return db
+    .select({
+      attemptId: paperAttempts.id,
+      userId: paperAttempts.userId,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      score: paperAttempts.score,
+      submittedAt: paperAttempts.submittedAt,
+    })
+    .from(paperAttempts)
+    .innerJoin(users, eq(users.id, paperAttempts.userId))
+    .where(and(eq(paperAttempts.mockExamId, mockExamId), isNotNull(paperAttempts.score)))
+    .orderBy(desc(paperAttempts.score), paperAttempts.id);
+}
+
+/** Every scored answer of a mock exam's submitted sittings. */
+export async function answersOfExam(db: Db, mockExamId: number) {
+  return db
+    .select({
+      attemptId: paperAnswers.attemptId,
+      questionId: paperAnswers.questionId,
+      choices: paperAnswers.choices,
+      score: paperAnswers.score,
+    })
+    .from(paperAnswers)
+    .innerJoin(paperAttempts, eq(paperAttempts.id, paperAnswers.attemptId))
+    .where(and(eq(paperAttempts.mockExamId, mockExamId), isNotNull(paperAttempts.score)));
+}
