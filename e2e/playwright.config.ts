@@ -41,7 +41,8 @@ export default defineConfig({
     // scroll, axe); flows are the same code on both and run once, on the desktop.
     {
       name: 'phone',
-      testMatch: /(accessibility|phone-layout|learner-loop|staff-editor)\.spec\.ts$/,
+      testMatch:
+        /(accessibility|phone-layout|learner-loop|loop-layout|daily-blocks|staff-editor)\.spec\.ts$/,
       use: {
         ...devices['Desktop Chrome'],
         viewport: { width: 360, height: 740 },

@@ -20,6 +20,7 @@ const SIGNED_IN_SCREENS = [
   ['/no-such-page', 'Page not found'],
   ['/review', 'Review'],
   ['/mistakes', 'Mistakes'],
+  ['/search?q=speed', 'Search the bank'],
 ] as const;
 
 for (const mode of ['light', 'dark'] as const) {

@@ -251,7 +251,7 @@ test('confidence and misses: marked in the player, reported on the calibration s
   const card = page.locator('article.question-card');
   // Off by default; the player's options turn both on.
   await expect(card.getByRole('group', { name: 'How sure are you?' })).toHaveCount(0);
-  await page.getByText('Options').click();
+  await page.getByText('Player options').click();
   await page.getByRole('checkbox', { name: 'Ask how sure I am' }).check();
   await page.getByRole('checkbox', { name: 'Classify my misses' }).check();
   const picker = card.getByRole('group', { name: 'How sure are you?' });

@@ -19,6 +19,7 @@ const SCREENS: [string, string | RegExp][] = [
   ['/about', 'About QBank'],
   ['/history/calibration', 'Calibration'],
   ['/dashboard', 'Dashboard'],
+  ['/search?q=speed', 'Search the bank'],
 ];
 
 test('no main screen scrolls sideways, history with long module names and maths included', async ({

@@ -24,6 +24,7 @@ import { reviewRoutes } from './modules/review/review.routes';
 import { confidenceRoutes } from './modules/confidence/confidence.routes';
 import { statsRoutes } from './modules/stats/stats.routes';
 import { backupRoutes } from './modules/backup/backup.routes';
+import { searchRoutes } from './modules/search/search.routes';
 
 /** Every feature's routes, under /api. One line per feature plugin. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -52,4 +53,5 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(confidenceRoutes, { prefix: '/api' });
   await app.register(statsRoutes, { prefix: '/api' });
   await app.register(backupRoutes, { prefix: '/api' });
+  await app.register(searchRoutes, { prefix: '/api' });
 }

@@ -18,6 +18,7 @@ import {
 } from './personal';
 import { choiceSchema, questionSchema } from './questions';
 import { dueCardSchema, mistakeSchema, reviewSettingsSchema } from './review';
+import { searchHitSchema, similarQuestionSchema } from './search';
 import { sessionQuestionSchema, sessionResumeSchema, sessionSchema } from './sessions';
 import { staffQuestionSchema } from './staff-content';
 import { dashboardSchema, questionStatsSchema } from './stats';
@@ -77,6 +78,8 @@ const COMPONENTS: Record<string, z.ZodType> = {
   Mistake: mistakeSchema,
   QuestionStats: questionStatsSchema,
   Dashboard: dashboardSchema,
+  SearchHit: searchHitSchema,
+  SimilarQuestion: similarQuestionSchema,
 };
 
 for (const [id, schema] of Object.entries(COMPONENTS)) componentRegistry.add(schema, { id });

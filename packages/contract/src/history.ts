@@ -54,6 +54,14 @@ export const historyCreateSchema = z.object({
     .boolean()
     .default(true)
     .describe('false: a "don\'t count this run" answer, left out of statistics and the dashboard'),
+  choice_order: z
+    .array(pkItemSchema)
+    .max(MAX_CHOICES)
+    .nullable()
+    .default(null)
+    .describe(
+      'The choice ids in the order they were shown (random answer order): each choice once; the review shows them so',
+    ),
 });
 export type HistoryCreate = z.infer<typeof historyCreateSchema>;
 
@@ -65,6 +73,10 @@ export const historyCreatedSchema = answerCorrectionSchema.extend({
   time_spent_ms: z.number().int(),
   confidence: z.enum(CONFIDENCE_LEVELS).nullable(),
   counted: z.boolean(),
+  choice_order: z
+    .array(z.number().int())
+    .nullable()
+    .describe('The order the choices were shown in; null: letter order'),
   created_at: timestamp,
 });
 export type HistoryCreated = z.infer<typeof historyCreatedSchema>;

@@ -18,4 +18,5 @@ export * from './confidence';
 export * from './stats';
 export * from './visible-text';
 export * from './backups';
+export * from './search';
 export * from './components';

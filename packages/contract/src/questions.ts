@@ -154,6 +154,10 @@ export const examQuerySchema = z.object({
   unanswered: optionalQuery(queryBoolean),
   incorrect: optionalQuery(queryBoolean),
   favorite: optionalQuery(queryBoolean),
+  flagged: optionalQuery(queryIdList).describe(
+    'The questions the learner flagged (flags live in their browser, decision 040): counted, and kept alone with flagged_only',
+  ),
+  flagged_only: optionalQuery(queryBoolean).describe('Only the `flagged` questions'),
   seed: optionalQuery(z.string().trim().min(1).max(100)).describe('Same seed, same sample'),
   difficulty: optionalQuery(queryDifficultyList).describe(
     'Only questions whose peer difficulty (1–5, known after 30 answers) is in this list',
@@ -162,6 +166,34 @@ export const examQuerySchema = z.object({
 export type ExamQuery = z.infer<typeof examQuerySchema>;
 export const examSchema = z.object({ count: z.number().int(), results: z.array(questionSchema) });
 export type Exam = z.infer<typeof examSchema>;
+
+/** GET /api/questions_exam/counts/: the builder's filters, without the draw's count and seed. */
+export const blockCountsQuerySchema = examQuerySchema.omit({ count: true, seed: true });
+export type BlockCountsQuery = z.infer<typeof blockCountsQuerySchema>;
+
+const facetCount = z.object({ id: z.number().int(), count: z.number().int() });
+/**
+ * How many questions a block may draw from (`total`), and for each choice of the builder how
+ * many it would leave: a facet's counts apply every OTHER filter (ticking one more module adds
+ * its count), the "only" counts apply every filter plus that one (decision 050).
+ */
+export const blockCountsSchema = z.object({
+  total: z.number().int(),
+  modules: z.array(facetCount),
+  courses: z.array(facetCount),
+  sources: z.array(facetCount),
+  types: z.object({ qcs: z.number().int(), qcm: z.number().int() }),
+  difficulty: z.array(
+    z.object({ difficulty: z.number().int().min(1).max(5), count: z.number().int() }),
+  ),
+  only: z.object({
+    unanswered: z.number().int(),
+    incorrect: z.number().int(),
+    favorite: z.number().int(),
+    flagged: z.number().int().describe('0 without `flagged` ids'),
+  }),
+});
+export type BlockCounts = z.infer<typeof blockCountsSchema>;
 
 /**
  * favorites_questions_list, hides_questions_list, noted_questions: narrowed to a module or

@@ -83,6 +83,42 @@ export const questionStatsListQuerySchema = z.object({
       error: 'Enter a comma-separated list of at most 100 ids.',
     }),
 });
+/** GET /api/question_stats/others/?ids=: up to EXAM_COUNT_MAX (200) questions of a review. */
+export const othersStatsQuerySchema = z.object({
+  ids: z
+    .string({
+      error: (issue) =>
+        issue.input === undefined ? 'This field is required.' : 'Enter a list of ids.',
+    })
+    .regex(/^\s*\d+(\s*,\s*\d+){0,199}\s*$/, {
+      error: 'Enter a comma-separated list of at most 200 ids.',
+    })
+    .transform((v) => [...new Set(v.split(',').map((s) => Number(s.trim())))])
+    .refine((ids) => ids.every((n) => n >= 1 && n <= INT_MAX), {
+      error: 'Enter a comma-separated list of at most 200 ids.',
+    }),
+});
+
+/**
+ * What OTHER learners did with a question the caller answered (issue 33): the caller's own
+ * first counted answer is taken out of every figure, and nothing is published under
+ * PEER_STATS_MIN_LEARNERS other learners.
+ */
+export const othersStatsSchema = z.object({
+  question: z.number().int(),
+  others: z.number().int().describe("Other learners' first counted answers"),
+  share_right: share.nullable().describe(`null under ${PEER_STATS_MIN_LEARNERS} other learners`),
+  median_time_ms: z
+    .number()
+    .int()
+    .nullable()
+    .describe(`null under ${PEER_STATS_MIN_LEARNERS} other learners`),
+  choices: z
+    .array(choiceShareSchema)
+    .describe(`Letter order; empty under ${PEER_STATS_MIN_LEARNERS} other learners`),
+});
+export type OthersStats = z.infer<typeof othersStatsSchema>;
+
 export const questionDifficultySchema = z.object({
   question: z.number().int(),
   answers: z.number().int(),

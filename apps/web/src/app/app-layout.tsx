@@ -4,6 +4,7 @@ import { NavLink, Outlet, useNavigate } from 'react-router';
 import { Button } from '../components/ui/button';
 import { logout, useCurrentUser } from '../lib/current-user';
 import { updateSettings, useSettings } from '../lib/settings';
+import { useSyncTimeZone } from '../lib/time-zone';
 import { AboutFooter } from './about-footer';
 import './app-layout.css';
 import { MyListsMenu } from './my-lists-menu';
@@ -23,6 +24,8 @@ export function AppLayout() {
   // On a phone the links fold behind a menu button, so the header never scrolls sideways.
   const [menuOpen, setMenuOpen] = useState(false);
   const dark = settings.displayMode === 'dark';
+  // Once per page load after sign-in, wherever the learner lands (issue 38).
+  useSyncTimeZone();
 
   async function signOut() {
     setLeaving(true);
@@ -62,6 +65,9 @@ export function AppLayout() {
           <ul>
             <li>
               <NavLink to="/modules">{t('nav.modules')}</NavLink>
+            </li>
+            <li>
+              <NavLink to="/search">{t('nav.search')}</NavLink>
             </li>
             <li>
               <NavLink to="/sessions">{t('nav.sessions')}</NavLink>

@@ -56,6 +56,8 @@ const Mistakes = lazy(() => import('../features/review/components/mistakes-page'
 const Calibration = lazy(() => import('../features/calibration/components/calibration-page'));
 // Statistics and the dashboard (issue 13).
 const Dashboard = lazy(() => import('../features/stats/components/dashboard-page'));
+// Search the bank (issue 33).
+const Search = lazy(() => import('../features/search/components/search-page'));
 
 function page(Component: LazyExoticComponent<ComponentType>) {
   return (
@@ -124,6 +126,7 @@ export function AppRoutes() {
           <Route path="/mistakes" element={page(Mistakes)} />
           <Route path="/history/calibration" element={page(Calibration)} />
           <Route path="/dashboard" element={page(Dashboard)} />
+          <Route path="/search" element={page(Search)} />
           <Route path="*" element={page(NotFound)} />
         </Route>
       </Route>

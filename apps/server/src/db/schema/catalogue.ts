@@ -121,7 +121,16 @@ export const questions = pgTable(
   },
   (t) => [
     index('questions_course_order_idx').on(t.courseId, t.order, t.id),
-    index('questions_search_idx').using('gin', sql`to_tsvector('simple', ${t.searchText})`),
+    // qbank_search: the simple parser with accents folded (migration 0019, decision 053). No
+    // pending list (fastupdate off): on PGlite no autovacuum ever merges it, and a search
+    // then reads the whole list (0.5 s on the demo bank after its load).
+    index('questions_search_idx')
+      .using('gin', sql`to_tsvector('qbank_search', ${t.searchText})`)
+      .with({ fastupdate: false }),
+    // Trigram similarity for "similar questions" (pg_trgm, decision 053).
+    index('questions_search_trgm_idx')
+      .using('gin', sql`${t.searchText} gin_trgm_ops`)
+      .with({ fastupdate: false }),
     index('questions_source_idx').on(t.sourceId),
     index('questions_case_idx').on(t.clinicalCaseId),
     // The few unpublished questions, so a personal list (the mistakes shelf) leaves them out
@@ -129,6 +138,11 @@ export const questions = pgTable(
     index('questions_unpublished_idx')
       .on(t.id)
       .where(sql`not ${t.isPublished}`),
+    // The exam builder's live counts read every published question's course, type and source
+    // (decision 050): an index-only scan of these few columns, not the wide rows' pages.
+    index('questions_published_facets_idx')
+      .on(t.courseId, t.type, t.sourceId, t.id)
+      .where(sql`${t.isPublished}`),
   ],
 );
 

@@ -79,6 +79,8 @@ export const questionAnswerHistory = pgTable(
     missClass: varchar('miss_class', { length: 10 }).$type<MissClass>(),
     /** False for a "don't count this run" answer: left out of statistics (decision 039). */
     counted: boolean('counted').notNull().default(true),
+    /** The choice ids in the order the learner saw them (random order); null: letter order. */
+    choiceOrder: jsonb('choice_order').$type<number[]>(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -19,6 +19,8 @@ export interface AnswerInputRow extends Partial<CardInput> {
   mode: string;
   confidence: string | null;
   counted: boolean;
+  /** The choices in the order shown, when not the letters' (decision 050). */
+  choice_order?: number[] | null;
   course_id: number;
   source_id: number | null;
   /** The answer's time bucket (statistics). */
@@ -64,7 +66,8 @@ export const answerInput = (rows: object[]): SQL => sql`input as materialized (
     card_version text, rating text, stability float8, difficulty float8, reps int, lapses int,
     state smallint, learning_steps int, scheduled_days int, last_review timestamptz,
     due_at timestamptz, updated_at timestamptz, log_rating smallint, log_state smallint,
-    reviewed_at timestamptz, previous jsonb, session_id int, answered_at timestamptz))`;
+    reviewed_at timestamptz, previous jsonb, session_id int, answered_at timestamptz,
+    choice_order jsonb))`;
 
 /**
  * The batch's answers that count for statistics, with `right_` (0 or 1) and `first_`: the
@@ -106,9 +109,9 @@ export async function recordAnswerBatch(
   const notice = progressNotice(db, sql`user_id`);
   const statement = sql`with ${answerInput(rows)},
     hist as (insert into question_answer_history (user_id, question_id, choices, is_correct, score,
-        time_spent_ms, mode, confidence, counted)
+        time_spent_ms, mode, confidence, counted, choice_order)
       select user_id, question_id, choices, is_correct, score, time_spent_ms, mode, confidence,
-        counted
+        counted, choice_order
       from input order by user_id
       returning id, user_id, created_at),
     ${COUNTED},

@@ -1,5 +1,6 @@
 /** The answers feature's public face: recording an answer and every later step of its life. */
 export {
+  checkChoiceOrder,
   correctionOf,
   grade,
   loadAnswerableQuestion,

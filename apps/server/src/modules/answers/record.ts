@@ -99,6 +99,23 @@ export function grade(question: AnswerableQuestion, ticked: number[], rule: Scor
   };
 }
 
+/**
+ * The order the learner saw the choices in (a random order): each choice of the question once,
+ * else 400 on `choice_order`. Kept with the answer so its review shows the same letters.
+ */
+export function checkChoiceOrder(
+  question: AnswerableQuestion,
+  order: number[] | null | undefined,
+): number[] | null {
+  if (!order) return null;
+  const own = question.choices.map((c) => c.id).sort((a, b) => a - b);
+  const given = [...order].sort((a, b) => a - b);
+  if (own.length !== given.length || own.some((id, i) => id !== given[i])) {
+    throw badRequest('choice_order', 'Give every choice of the question once.');
+  }
+  return order;
+}
+
 export interface AnswerEntry {
   userId: number;
   question: AnswerableQuestion;
@@ -109,6 +126,8 @@ export interface AnswerEntry {
   confidence?: Confidence | null;
   /** False for a "don't count this run" answer: left out of statistics. */
   counted?: boolean;
+  /** The choices in the order shown (`checkChoiceOrder`); null: letter order. */
+  choiceOrder?: number[] | null;
 }
 
 /** The session an answer is given in: its row there is written with the answer. */
@@ -136,6 +155,7 @@ export async function logAnswer(db: Db, entry: AnswerEntry, session?: SessionAns
     mode: entry.mode,
     confidence: entry.confidence ?? null,
     counted: entry.counted ?? true,
+    choiceOrder: entry.choiceOrder ?? null,
   };
   const row: AnswerRow = {
     user_id: userId,
@@ -147,6 +167,7 @@ export async function logAnswer(db: Db, entry: AnswerEntry, session?: SessionAns
     mode: history.mode,
     confidence: history.confidence,
     counted: history.counted,
+    choice_order: history.choiceOrder,
     course_id: question.courseId,
     source_id: question.sourceId,
     bucket: String(bucketOf(history.timeSpentMs)),

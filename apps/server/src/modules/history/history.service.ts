@@ -10,7 +10,13 @@ import type { User } from '../../lib/auth';
 import { notFound } from '../../lib/errors';
 import { assertPageExists, pageWindow } from '../../lib/pagination';
 import type { AccessDeps } from '../questions/access';
-import { deleteHistoryEntry, grade, loadAnswerableQuestion, logAnswer } from '../answers/index';
+import {
+  checkChoiceOrder,
+  deleteHistoryEntry,
+  grade,
+  loadAnswerableQuestion,
+  logAnswer,
+} from '../answers/index';
 import * as repo from './history.repository';
 import { requestFit } from '../cards/optimiser';
 
@@ -25,6 +31,7 @@ export async function recordAnswer(
 ): Promise<HistoryCreated> {
   const question = await loadAnswerableQuestion(deps, user, input.question);
   const graded = grade(question, input.choices, input.scoring);
+  const choiceOrder = checkChoiceOrder(question, input.choice_order);
   const row = await logAnswer(deps.db, {
     userId: user.id,
     question,
@@ -33,6 +40,7 @@ export async function recordAnswer(
     mode: input.mode,
     confidence: input.confidence,
     counted: input.counted,
+    choiceOrder,
   });
   requestFit(deps.db, user.id);
   return {
@@ -43,6 +51,7 @@ export async function recordAnswer(
     time_spent_ms: row.timeSpentMs,
     confidence: row.confidence,
     counted: row.counted,
+    choice_order: row.choiceOrder,
     created_at: row.createdAt.toISOString(),
     ...graded.correction,
   };

@@ -48,6 +48,7 @@ describe('POST /api/question_answer_history/', () => {
       time_spent_ms: 4200,
       confidence: null,
       counted: true,
+      choice_order: null,
       created_at: expect.any(String),
       is_correct: true,
       score: 1,

@@ -118,7 +118,7 @@ export function scopeWhere(scope: QuestionScope): SQL {
   if (scope.types) parts.push(typesIn(scope.types));
   if (scope.search) {
     parts.push(
-      sql`to_tsvector('simple', q.search_text) @@ websearch_to_tsquery('simple', ${scope.search})`,
+      sql`to_tsvector('qbank_search', q.search_text) @@ websearch_to_tsquery('qbank_search', ${scope.search})`,
     );
   }
   if (scope.favorite !== undefined)

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  blockCountsQuerySchema,
+  blockCountsSchema,
   detailErrorSchema,
   examQuerySchema,
   examSchema,
@@ -19,6 +21,7 @@ import {
 import { requireUser } from '../../lib/auth';
 import { paginatedJson, paginatedResponse } from '../../lib/pagination';
 import * as service from './questions.service';
+import { blockCounts } from './block-counts.service';
 
 const errors = {
   400: fieldErrorsSchema,
@@ -78,6 +81,19 @@ export const questionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       service.getQuestion(app, requireUser(request), request.params.id, request.query.session),
+  );
+
+  app.get(
+    '/questions_exam/counts/',
+    {
+      schema: {
+        ...common,
+        summary: 'How many questions a block leaves, and each choice of the builder would leave',
+        querystring: blockCountsQuerySchema,
+        response: { 200: blockCountsSchema, ...errors },
+      },
+    },
+    async (request) => blockCounts(app, requireUser(request), request.query),
   );
 
   app.get(

@@ -466,6 +466,8 @@ export async function buildExam(deps: Deps, user: User, query: ExamQuery) {
     hidden: false,
     accessibleOnly: access,
     difficulty: query.difficulty,
+    // The learner's flags live in their browser: the builder sends their ids (decision 050).
+    ...(query.flagged_only ? { onlyIds: query.flagged ?? [] } : {}),
   };
   const seed = examSeed(query.seed);
   const ids = await drawExam(query.count, (window) => examDraw(deps.db, scope, seed, window));

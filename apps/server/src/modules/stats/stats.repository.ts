@@ -43,6 +43,49 @@ export async function hasAnswered(db: Db, userId: number, questionId: number) {
   return row?.yes === true;
 }
 
+export interface OthersRow {
+  question: number;
+  answers: number;
+  correct: number;
+  time_hist: Record<string, number> | null;
+  /** The caller's own first counted answer (what the figures hold of them), if any. */
+  mine_choices: number[] | null;
+  mine_right: boolean | null;
+  mine_ms: number | null;
+}
+
+/**
+ * The figures of the published questions among `ids` that the caller has answered (an answer
+ * proves they may read it), with the caller's first counted answer: the one the figures count.
+ */
+export async function othersFigures(db: Db, userId: number, ids: number[]) {
+  return rows<OthersRow>(
+    db,
+    sql`select q.id as question, coalesce(s.answers, 0)::int as answers,
+        coalesce(s.correct, 0)::int as correct, s.time_hist,
+        m.choices as mine_choices, m.is_correct as mine_right, m.time_spent_ms as mine_ms
+      from questions q left join question_stats s on s.question_id = q.id
+        left join lateral (select h.choices, h.is_correct, h.time_spent_ms
+          from question_answer_history h where h.user_id = ${userId} and h.question_id = q.id
+            and h.counted order by h.created_at, h.id limit 1) m on true
+      where q.id = any(${sql.param(ids)}::int[]) and q.is_published
+        and exists (select 1 from question_answer_history a
+          where a.user_id = ${userId} and a.question_id = q.id)
+      order by q.id`,
+  );
+}
+
+/** Each choice of `ids`' questions in letter order, with how many first answers ticked it. */
+export async function choicePicksOf(db: Db, ids: number[]) {
+  return rows<{ question: number; id: number; picked: number }>(
+    db,
+    sql`select c.question_id as question, c.id, coalesce(s.picked, 0)::int as picked
+      from choices c left join question_choice_stats s on s.question_id = c.question_id
+        and s.choice_id = c.id
+      where c.question_id = any(${sql.param(ids)}::int[]) order by c.question_id, c."order", c.id`,
+  );
+}
+
 /** Published questions among `ids` with their peer answer count and difficulty. */
 export async function difficulties(db: Db, ids: number[]) {
   return rows<{ question: number; answers: number; difficulty: number | null }>(

@@ -7,6 +7,8 @@ import {
   questionDifficultySchema,
   questionStatsListQuerySchema,
   questionStatsSchema,
+  othersStatsQuerySchema,
+  othersStatsSchema,
   relevanceQuerySchema,
   relevanceSchema,
   whatNextQuerySchema,
@@ -58,6 +60,19 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.questionDifficulties(deps, request.query.ids),
+  );
+
+  app.get(
+    '/question_stats/others/',
+    {
+      schema: {
+        ...common,
+        summary: 'What other learners (never the caller) did with questions the caller answered',
+        querystring: othersStatsQuerySchema,
+        response: { 200: z.array(othersStatsSchema), ...errors },
+      },
+    },
+    async (request) => service.othersStats(deps, requireUser(request), request.query.ids),
   );
 
   app.get(

@@ -1,12 +1,13 @@
 import {
   choiceLetter,
   PEER_STATS_MIN_LEARNERS,
+  type OthersStats,
   type QuestionDifficulty,
   type QuestionStats,
 } from '@qbank/contract';
 import type { User } from '../../lib/auth';
 import { assertQuestionAccess, type AccessDeps } from '../questions/access';
-import { difficultyOf, histogramMedian, shareOf } from '../answers/effects/measures';
+import { bucketOf, difficultyOf, histogramMedian, shareOf } from '../answers/effects/measures';
 import * as repo from './stats.repository';
 
 /**
@@ -39,6 +40,54 @@ export async function questionStats(
       share: shareOf(c.picked, answers) ?? 0,
     })),
   };
+}
+
+/**
+ * What other learners did with questions the caller answered (an exam's review): the caller's
+ * own first counted answer leaves every figure, so "others" never counts them, and no figure
+ * comes under PEER_STATS_MIN_LEARNERS other learners (decision 046). Questions the caller has
+ * not answered, unknown or unpublished ones are left out. Two statements for the whole review.
+ */
+export async function othersStats(
+  deps: AccessDeps,
+  user: User,
+  ids: number[],
+): Promise<OthersStats[]> {
+  const figures = await repo.othersFigures(deps.db, user.id, ids);
+  const published = figures.filter(
+    (f) => f.answers - (f.mine_right === null ? 0 : 1) >= PEER_STATS_MIN_LEARNERS,
+  );
+  const picks = published.length
+    ? await repo.choicePicksOf(
+        deps.db,
+        published.map((f) => f.question),
+      )
+    : [];
+  return figures.map((f) => {
+    const counted = f.mine_right !== null;
+    const others = f.answers - (counted ? 1 : 0);
+    if (others < PEER_STATS_MIN_LEARNERS) {
+      return { question: f.question, others, share_right: null, median_time_ms: null, choices: [] };
+    }
+    const hist = { ...(f.time_hist ?? {}) };
+    if (counted) {
+      const bucket = String(bucketOf(f.mine_ms ?? 0));
+      hist[bucket] = (hist[bucket] ?? 1) - 1;
+    }
+    const mine = new Set(f.mine_choices ?? []);
+    return {
+      question: f.question,
+      others,
+      share_right: shareOf(f.correct - (f.mine_right ? 1 : 0), others),
+      median_time_ms: histogramMedian(hist),
+      choices: picks
+        .filter((c) => c.question === f.question)
+        .map((c, i) => {
+          const picked = c.picked - (mine.has(c.id) ? 1 : 0);
+          return { id: c.id, letter: choiceLetter(i), picked, share: shareOf(picked, others) ?? 0 };
+        }),
+    };
+  });
 }
 
 /** The difficulty of each published question of a list (unknown ids are left out). */

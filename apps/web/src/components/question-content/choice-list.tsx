@@ -89,11 +89,14 @@ export function ChoiceList({
               type="button"
               className="strike-button"
               aria-pressed={isStruck}
-              aria-label={t('exam-tools.strike', { letter: LETTERS[index] })}
               title={t('exam-tools.strike', { letter: LETTERS[index] })}
               onClick={() => onStrike(choice.id)}
             >
+              {/* The name is the hidden text, not an aria-label the glyph would contradict (axe). */}
               <span aria-hidden="true">S̶</span>
+              <span className="visually-hidden">
+                {t('exam-tools.strike', { letter: LETTERS[index] })}
+              </span>
             </button>
           </div>
         );

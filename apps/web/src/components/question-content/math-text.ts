@@ -231,12 +231,37 @@ function latexToPlain(math: string): string {
     .replace(/\\(.)/g, '$1');
 }
 
+/** Block and inline tags of imported questions (Moodle XML, GIFT) of two letters or more. */
+const LONG_TAGS =
+  'br|hr|img|table|thead|tbody|tfoot|tr|td|th|caption|div|span|em|strong|sub|sup|ul|ol|li|h[1-6]|pre|code|blockquote|font|center|small|big|figure|figcaption';
+/** A whole tag, one-letter ones (p, b, i, u, a) included. */
+const HTML_TAG = new RegExp(`</?(?:${LONG_TAGS}|p|b|i|u|a)(?:\\s[^<>]*)?/?>`, 'gi');
+/** A tag cut off by a summary's end ("…<table><tr"): long names only, so "a<b" stays. */
+const CUT_TAG = new RegExp(`</?(?:${LONG_TAGS})(?:\\s[^<>]*)?$`, 'i');
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  nbsp: ' ',
+  '#39': "'",
+};
+
+/** Text without the imported questions' HTML tags (issue 38), a few entities decoded. */
+function withoutHtml(text: string): string {
+  if (!text.includes('<') && !text.includes('&')) return text;
+  return text
+    .replace(HTML_TAG, ' ')
+    .replace(CUT_TAG, '')
+    .replace(/&(amp|lt|gt|quot|nbsp|#39);/g, (_m, name: string) => ENTITIES[name]!);
+}
+
 /**
  * Question text for a one-line list (history): maths turned into plain characters, Markdown and
  * LaTeX markup removed, whitespace collapsed. Never raw markup, even in a summary cut short.
  */
 export function toPlainText(text: string): string {
-  const prepared = normaliseMath(protectDollars(text));
+  const prepared = normaliseMath(protectDollars(withoutHtml(text)));
   let plain = '';
   let i = 0;
   while (i < prepared.length) {

@@ -21,4 +21,8 @@ export { PauseDialog } from './components/exam-tools/pause-dialog';
 export { ConfidencePicker } from './components/confidence/confidence-picker';
 export { MissClassifier } from './components/confidence/miss-classifier';
 export { activeNow, usePaused } from './lib/pause-clock';
-export { clearScope as clearExamTools, useToolsState } from './lib/exam-tools-store';
+export {
+  allFlaggedQuestionIds,
+  clearScope as clearExamTools,
+  useToolsState,
+} from './lib/exam-tools-store';

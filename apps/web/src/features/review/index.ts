@@ -6,13 +6,15 @@
 import type { Question } from '@qbank/contract/questions';
 import { saveRun } from './run-store';
 
-/** Days follow the browser's time zone: the dashboard sends it when it changes. */
-export { useSyncTimeZone } from './api/time-zone';
-
 export function startStudyRun(
   questions: Question[],
   session: number,
-  named: { source: 'playlist'; title: string; back: string },
+  named: {
+    source: 'playlist' | 'search' | 'block';
+    title: string;
+    back: string;
+    randomOrder?: boolean;
+  },
 ): void {
   saveRun({ ...named, session, questions, current: 0 });
 }

@@ -87,10 +87,8 @@ export default function CalibrationPage() {
             <ul className="sure-but-wrong">
               {report.sure_but_wrong.map((entry) => (
                 <li key={entry.id}>
-                  <Link
-                    to={`/questions/${entry.question.id}`}
-                    aria-label={t('calibration.open-question', { id: entry.question.id })}
-                  >
+                  {/* The stem is the link's name: an aria-label hid it behind "Open question N". */}
+                  <Link to={`/questions/${entry.question.id}`}>
                     {toPlainText(entry.question.stem)}
                   </Link>
                   {entry.miss_class ? (

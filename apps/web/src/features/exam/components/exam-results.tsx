@@ -9,7 +9,8 @@ import { ChoiceList, QuestionStem, RichText } from '../../../components/question
 import { MissClassifier, clearExamTools, formatScore, playAnswerSound } from '../../player';
 import { QuestionTools } from '../../question-tools';
 import { examCoursesQueryOptions } from '../api/get-catalogue';
-import { clearExam, type Exam } from '../exam-store';
+import { clearExam, inAnswerOrder, type Exam } from '../exam-store';
+import { OthersFigures, useOthersStats } from '../../stats';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../../../lib/i18n-learning';
 
@@ -30,6 +31,7 @@ export function ExamResults({ exam }: { exam: Exam }) {
   const right = results.filter((r) => r.is_correct).length;
   const percent = results.length ? Math.round((total / results.length) * 100) : 0;
   const played = useRef(false);
+  const others = useOthersStats(results.map((r) => r.question)).data;
 
   useEffect(() => {
     if (played.current || !settings.enableSound) return;
@@ -107,6 +109,8 @@ export function ExamResults({ exam }: { exam: Exam }) {
       <ol className="exam-review">
         {exam.questions.map((q, k) => {
           const r = results[k];
+          // The choices and their letters as the learner saw them (the answer kept the order).
+          const shown = inAnswerOrder(q.choices, r?.choice_order);
           return (
             <li key={q.id}>
               <article
@@ -124,7 +128,7 @@ export function ExamResults({ exam }: { exam: Exam }) {
                 <QuestionStem question={q} />
                 <ChoiceList
                   question={q}
-                  choices={q.choices}
+                  choices={shown}
                   selected={exam.responses_exam[k] ?? []}
                   onToggle={() => undefined}
                   disabled
@@ -141,6 +145,13 @@ export function ExamResults({ exam }: { exam: Exam }) {
                   name={`review-${q.id}`}
                 />
                 {r?.explanation ? <RichText text={r.explanation} className="explanation" /> : null}
+                {r ? (
+                  <OthersFigures
+                    stats={others?.get(q.id)}
+                    shown={shown}
+                    yourTimeMs={exam.time_spent_ms[k] ?? 0}
+                  />
+                ) : null}
                 {settings.classifyMisses && r && !r.is_correct ? (
                   <MissClassifier history={r.id} />
                 ) : null}

@@ -23,10 +23,9 @@ import {
   getScoringRule,
   isActivatable,
   isPlayerKey,
-  seededShuffle,
 } from '../../player';
 import { submitExam } from '../api/submit-answer';
-import { getExam, updateExam, type Exam } from '../exam-store';
+import { getExam, shownChoices, shownOrder, updateExam, type Exam } from '../exam-store';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../../../lib/i18n-learning';
 
@@ -56,11 +55,8 @@ export function ExamRunner({ exam }: { exam: Exam }) {
   }, [confirming]);
 
   const choices = useMemo(
-    () =>
-      settings.randomAnswersOption
-        ? seededShuffle(question.choices, `${exam.id}:${question.id}`)
-        : question.choices,
-    [exam.id, question.choices, question.id, settings.randomAnswersOption],
+    () => shownChoices(exam, question, settings.randomAnswersOption),
+    [exam, question, settings.randomAnswersOption],
   );
 
   /** Adds the time spent on the shown question, then moves. */
@@ -88,6 +84,7 @@ export function ExamRunner({ exam }: { exam: Exam }) {
     });
   }, []);
 
+  const randomSetting = settings.randomAnswersOption;
   const finish = useCallback(async () => {
     setConfirming(false);
     setError(null);
@@ -110,6 +107,8 @@ export function ExamRunner({ exam }: { exam: Exam }) {
           scoring,
           confidence: snapshot.confidence?.[k] ?? null,
           counted: snapshot.counted !== false,
+          // The review shows the choices as they were shown here (decision 050).
+          choice_order: shownOrder(snapshot, q, randomSetting),
         })),
         setSending,
       );
@@ -121,7 +120,7 @@ export function ExamRunner({ exam }: { exam: Exam }) {
     } finally {
       setSending(null);
     }
-  }, [t]);
+  }, [randomSetting, t]);
 
   const expire = useCallback(() => {
     if (sending === null && !error) void finish();

@@ -20,6 +20,7 @@ import { usePaused } from '../lib/pause-clock';
 import { DifficultyBadge, DifficultySelect } from '../../stats';
 import '../player.css';
 import { keys } from '../../../lib/api-paths';
+import { isPhoneWidth } from '../../../lib/viewport';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../../../lib/i18n-learning';
 
@@ -152,9 +153,26 @@ export default function PlayerPage() {
     void queryClient.invalidateQueries({ queryKey: [...keys.questions.pages, courseId] });
   }, [courseId, queryClient]);
 
+  const [phone] = useState(isPhoneWidth);
+  const [toolsOpen, setToolsOpen] = useState(!phone);
   const title = course.data?.name ?? t('player.title');
   useDocumentTitle(title);
   const error = course.error ?? session.error ?? page.error;
+
+  const headActions = (
+    <div className="player-head-actions">
+      <Button
+        variant="secondary"
+        onClick={() => void jumpToFirstUnanswered()}
+        disabled={sessionId === undefined}
+      >
+        {t('player.first-unanswered')}
+      </Button>
+      <Button variant="secondary" onClick={() => setHelp(true)} aria-keyshortcuts="?">
+        {t('player.shortcuts')}
+      </Button>
+    </div>
+  );
 
   return (
     <section className="page player" aria-labelledby="player-title">
@@ -167,28 +185,35 @@ export default function PlayerPage() {
           </p>
           <h1 id="player-title">{title}</h1>
         </div>
-        <div className="player-head-actions">
-          <Button
-            variant="secondary"
-            onClick={() => void jumpToFirstUnanswered()}
-            disabled={sessionId === undefined}
-          >
-            {t('player.first-unanswered')}
-          </Button>
-          <Button variant="secondary" onClick={() => setHelp(true)} aria-keyshortcuts="?">
-            {t('player.shortcuts')}
-          </Button>
-        </div>
+        {phone ? null : headActions}
       </div>
-      <PlayerOptions />
-      <DifficultySelect
-        value={difficulty}
-        onChange={(next) => {
-          setSearch(next ? { difficulty: next } : {}, { replace: true });
-          setPosition({ page: 1, index: 0 });
-          setAllDone(false);
-        }}
-      />
+      {/* On a phone the stem and its choices come first: the tools fold away (issue 33). */}
+      <details
+        className="player-tools"
+        open={toolsOpen}
+        onToggle={(e) => setToolsOpen(e.currentTarget.open)}
+      >
+        <summary>{t('player.tools')}</summary>
+        {phone ? headActions : null}
+        <PlayerOptions />
+        <DifficultySelect
+          value={difficulty}
+          onChange={(next) => {
+            setSearch(next ? { difficulty: next } : {}, { replace: true });
+            setPosition({ page: 1, index: 0 });
+            setAllDone(false);
+          }}
+        />
+        {start && sessionId !== undefined && results.length > 0 ? (
+          <StudyNavigator
+            sessionId={sessionId}
+            questions={results}
+            firstPosition={(start.page - 1) * PAGE_SIZE + 1}
+            current={absolute}
+            onJump={jumpTo}
+          />
+        ) : null}
+      </details>
       {count > 0 ? (
         <div className="player-progress">
           <p>
@@ -225,15 +250,6 @@ export default function PlayerPage() {
           <h2>{t('player.empty-title')}</h2>
           <p>{t('player.empty-text')}</p>
         </div>
-      ) : null}
-      {start && sessionId !== undefined && results.length > 0 ? (
-        <StudyNavigator
-          sessionId={sessionId}
-          questions={results}
-          firstPosition={(start.page - 1) * PAGE_SIZE + 1}
-          current={absolute}
-          onJump={jumpTo}
-        />
       ) : null}
       {question && sessionId !== undefined ? (
         <div hidden={paused}>

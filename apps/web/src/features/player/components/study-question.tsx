@@ -1,5 +1,6 @@
 import type { Confidence } from '@qbank/contract/confidence-values';
 import type { Question } from '@qbank/contract/questions';
+import type { SessionQuestion } from '@qbank/contract/sessions';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +13,7 @@ import {
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
 import { useSettings } from '../../../lib/settings';
+import { isPhoneWidth } from '../../../lib/viewport';
 import { notify } from '../../../lib/toast';
 import { useAnswerQuestion } from '../api/answer-question';
 import { useToggleQuestionMark } from '../api/mark-question';
@@ -31,6 +33,7 @@ import { ConfidencePicker } from './confidence/confidence-picker';
 import { MissClassifier } from './confidence/miss-classifier';
 import { PeerStats } from '../../stats';
 import { RatingPanel } from './rating-panel';
+import { SimilarQuestions } from './similar-questions';
 import '../../../lib/i18n-learning';
 
 type Result = {
@@ -62,12 +65,15 @@ type Props = {
   onPrevious: () => void;
   canPrevious: boolean;
   canNext: boolean;
-  onAnswered: (firstTime: boolean) => void;
+  /** `saved`: the scored answer, for a run that keeps its own record (review runs, tutor blocks). */
+  onAnswered: (firstTime: boolean, saved: SessionQuestion) => void;
   onHidden: () => void;
   onHelp: () => void;
   /** 1-based position in the session (kept with a review flag). */
   position: number;
   onNextFlagged: () => void;
+  /** A block's own random answer order; undefined: the learner's setting. */
+  randomOrder?: boolean;
 };
 
 /** One question in study mode: tick, check, correction with score and explanation, then rate. */
@@ -83,9 +89,11 @@ export function StudyQuestion({
   onHelp,
   position,
   onNextFlagged,
+  randomOrder,
 }: Props) {
   const { t } = useTranslation();
   const settings = useSettings();
+  const [phone] = useState(isPhoneWidth);
   const [selected, setSelected] = useState<number[]>(() => question.last_answer?.choices ?? []);
   const [result, setResult] = useState<Result | null>(() => resultFromQuestion(question));
   const [confidence, setConfidence] = useState<Confidence | null>(null);
@@ -99,12 +107,11 @@ export function StudyQuestion({
   const hide = useToggleQuestionMark('hide');
   const queryClient = useQueryClient();
 
+  const shuffled = randomOrder ?? settings.randomAnswersOption;
   const choices = useMemo(
     () =>
-      settings.randomAnswersOption
-        ? seededShuffle(question.choices, `${sessionId}:${question.id}`)
-        : question.choices,
-    [question.choices, question.id, sessionId, settings.randomAnswersOption],
+      shuffled ? seededShuffle(question.choices, `${sessionId}:${question.id}`) : question.choices,
+    [question.choices, question.id, sessionId, shuffled],
   );
   const { attachStem, ...tools } = useExamTools({
     scope: `session-${sessionId}`,
@@ -154,7 +161,7 @@ export function StudyQuestion({
           });
           setHistoryId(saved.history_id ?? null);
           if (settings.enableSound) playAnswerSound(saved.is_correct);
-          onAnswered(firstTime);
+          onAnswered(firstTime, saved);
         },
         onError: (error) =>
           notify('error', error instanceof ApiError ? error.message : t('player.answer-failed')),
@@ -244,6 +251,39 @@ export function StudyQuestion({
     );
   }
 
+  // On a phone these fold under the choices, so the stem and its choices come first (issue 33).
+  const questionTools = (
+    <>
+      {settings.showTimer ? (
+        <Elapsed key={question.id} label={t('player.time-on-question')} />
+      ) : null}
+      <div className="toolbar-buttons">
+        <Button
+          variant="secondary"
+          className="icon-button"
+          aria-pressed={question.is_favorite}
+          aria-label={t('player.favorite')}
+          title={t('player.favorite')}
+          onClick={() => favorite.mutate({ question: question.id, on: !question.is_favorite })}
+        >
+          <span aria-hidden="true">{question.is_favorite ? '★' : '☆'}</span>
+        </Button>
+        <Button
+          variant="secondary"
+          aria-pressed={question.is_hidden}
+          onClick={() =>
+            hide.mutate(
+              { question: question.id, on: !question.is_hidden },
+              { onSuccess: (_d, vars) => vars.on && onHidden() },
+            )
+          }
+        >
+          {question.is_hidden ? t('player.unhide') : t('player.hide')}
+        </Button>
+      </div>
+    </>
+  );
+
   return (
     <article
       className="question-card"
@@ -257,35 +297,9 @@ export function StudyQuestion({
             <span className="question-source"> · {question.source.name}</span>
           ) : null}
         </h2>
-        {settings.showTimer ? (
-          <Elapsed key={question.id} label={t('player.time-on-question')} />
-        ) : null}
-        <div className="toolbar-buttons">
-          <Button
-            variant="secondary"
-            className="icon-button"
-            aria-pressed={question.is_favorite}
-            aria-label={t('player.favorite')}
-            title={t('player.favorite')}
-            onClick={() => favorite.mutate({ question: question.id, on: !question.is_favorite })}
-          >
-            <span aria-hidden="true">{question.is_favorite ? '★' : '☆'}</span>
-          </Button>
-          <Button
-            variant="secondary"
-            aria-pressed={question.is_hidden}
-            onClick={() =>
-              hide.mutate(
-                { question: question.id, on: !question.is_hidden },
-                { onSuccess: (_d, vars) => vars.on && onHidden() },
-              )
-            }
-          >
-            {question.is_hidden ? t('player.unhide') : t('player.hide')}
-          </Button>
-        </div>
+        {phone ? null : questionTools}
       </div>
-      <ExamToolsBar tools={tools} />
+      {phone ? null : <ExamToolsBar tools={tools} />}
       <div ref={attachStem}>
         <QuestionStem question={question} />
       </div>
@@ -323,6 +337,7 @@ export function StudyQuestion({
           ) : null}
           <RatingPanel questionId={question.id} />
           <PeerStats questionId={question.id} answered />
+          {result.is_correct ? null : <SimilarQuestions questionId={question.id} />}
         </section>
       ) : null}
       <div className="player-nav">
@@ -342,6 +357,13 @@ export function StudyQuestion({
           {t('player.next')}
         </Button>
       </div>
+      {phone ? (
+        <details className="question-tools-fold">
+          <summary>{t('player.question-tools')}</summary>
+          <div className="question-toolbar">{questionTools}</div>
+          <ExamToolsBar tools={tools} />
+        </details>
+      ) : null}
       <QuestionTools
         question={question}
         onChange={(change) =>

@@ -68,6 +68,21 @@ export function pruneOldScopes(now = Date.now()): void {
   }
 }
 
+/** Every question flagged in any run or exam of this browser (the builder's "flagged" choice). */
+export function allFlaggedQuestionIds(): number[] {
+  const ids = new Set<number>();
+  try {
+    for (const key of Object.keys(window.localStorage)) {
+      if (!key.startsWith(PREFIX)) continue;
+      const state = read(key.slice(PREFIX.length));
+      for (const id of Object.keys(state.flags)) ids.add(Number(id));
+    }
+  } catch {
+    // Without storage there are no flags.
+  }
+  return [...ids].filter((id) => Number.isInteger(id) && id > 0).sort((a, b) => a - b);
+}
+
 export function marksOf(state: ToolsState, questionId: number): QuestionMarks {
   return state.questions[String(questionId)] ?? NO_MARKS;
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
-import { useReviewSettings, useUpdateReviewSettings } from '../api/review-settings';
+import { useReviewSettings, useUpdateReviewSettings } from '../../../lib/review-settings';
 import '../../../lib/i18n-learning';
 
 type Limit = 'new_per_day' | 'reviews_per_day';

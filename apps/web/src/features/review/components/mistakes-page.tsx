@@ -9,7 +9,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { useMistakes } from '../api/get-mistakes';
-import { useReviewSettings, useUpdateReviewSettings } from '../api/review-settings';
+import { useReviewSettings, useUpdateReviewSettings } from '../../../lib/review-settings';
 import '../review.css';
 import type { Scope } from '@qbank/contract/review';
 import { LeechActions } from './leech-actions';

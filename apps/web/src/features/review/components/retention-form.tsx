@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
-import { useReviewSettings, useUpdateReviewSettings } from '../api/review-settings';
+import { useReviewSettings, useUpdateReviewSettings } from '../../../lib/review-settings';
 import '../../../lib/i18n-learning';
 
 /** Desired retention, 0.70–0.97, saved with the learner's settings on the server. */

@@ -4,27 +4,51 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
   HelpOverlay,
+  PauseDialog,
+  QuestionNavigator,
   StudyQuestion,
   flaggedPositions,
+  formatScore,
   nextFlagged,
+  usePaused,
   useToolsState,
 } from '../../player';
-import { saveRun, useRun } from '../run-store';
+import { recordAnswer, runScore, saveRun, useRun, type ReviewRunState } from '../run-store';
 import '../review.css';
 import '../../../lib/i18n-learning';
 
+function runTitle(run: ReviewRunState, t: (key: string) => string): string {
+  if (run.title) return run.title;
+  if (run.source === 'mistakes') return t('review.run-mistakes');
+  if (run.source === 'block') return t('review.run-block');
+  return t('review.run-title');
+}
+
 /**
- * A review or mistakes run in study mode: the player's question with instant correction; each
- * answer is logged in the run's session, which reschedules the card on the server.
+ * A review, mistakes, playlist or tutor run in study mode: the player's question with instant
+ * correction and the exam player's tools (pause with its dialog, navigator, flags, strike-outs,
+ * highlights); each answer is logged in the run's session, which reschedules the card.
  */
+/** The end screen's way back, by where the run came from. */
+const BACK_LABEL: Record<ReviewRunState['source'], string> = {
+  due: 'review.title',
+  mistakes: 'review.mistakes-title',
+  playlist: 'review.back-to-playlist',
+  search: 'review.back-to-search',
+  block: 'review.new-block',
+};
+
 export default function ReviewRunPage() {
   const { t } = useTranslation();
   const run = useRun();
   const queryClient = useQueryClient();
   const [help, setHelp] = useState(false);
   const tools = useToolsState(`session-${run?.session ?? 0}`);
+  const paused = usePaused();
   const done = run !== null && run.current >= run.questions.length;
-  const back = run?.back ?? (run?.source === 'mistakes' ? '/mistakes' : '/review');
+  const back =
+    run?.back ??
+    (run?.source === 'mistakes' ? '/mistakes' : run?.source === 'block' ? '/exam' : '/review');
 
   useEffect(() => {
     // The queue and the shelf change with every answer: refetch them when the learner goes back.
@@ -47,13 +71,11 @@ export default function ReviewRunPage() {
 
   const go = (to: number) => saveRun({ ...run, current: Math.max(0, to) });
   const question = run.questions[run.current];
+  const score = runScore(run);
   return (
     <section className="page review" aria-labelledby="run-title">
       <div className="page-head">
-        <h1 id="run-title">
-          {run.title ??
-            (run.source === 'mistakes' ? t('review.run-mistakes') : t('review.run-title'))}
-        </h1>
+        <h1 id="run-title">{runTitle(run, t)}</h1>
         <p className="review-progress" aria-live="polite">
           {done
             ? t('review.run-finished')
@@ -64,33 +86,53 @@ export default function ReviewRunPage() {
         <div className="empty-state">
           <h2>{t('review.run-done-title')}</h2>
           <p>{t('review.run-done-text', { count: run.questions.length })}</p>
+          {run.source === 'block' ? (
+            <p className="block-score" data-testid="block-score">
+              {t('review.block-score', {
+                score: formatScore(score.score),
+                total: run.questions.length,
+                right: score.right,
+              })}
+            </p>
+          ) : null}
           <Link className="btn btn-primary" to={back} onClick={() => saveRun(null)}>
-            {run.source === 'playlist'
-              ? t('review.back-to-playlist')
-              : run.source === 'mistakes'
-                ? t('review.mistakes-title')
-                : t('review.title')}
+            {t(BACK_LABEL[run.source])}
           </Link>
         </div>
       ) : (
-        <StudyQuestion
-          key={question.id}
-          question={question}
-          sessionId={run.session}
-          onNext={() => go(run.current + 1)}
-          onPrevious={() => go(run.current - 1)}
-          canNext
-          canPrevious={run.current > 0}
-          onAnswered={() => undefined}
-          onHidden={() => go(run.current + 1)}
-          onHelp={() => setHelp(true)}
-          position={run.current + 1}
-          onNextFlagged={() => {
-            const n = nextFlagged(flaggedPositions(tools), run.current + 1);
-            if (n !== null) go(n - 1);
-          }}
-        />
+        // While paused the question is hidden and the clock stands still (the dialog resumes).
+        <div hidden={paused}>
+          <QuestionNavigator
+            label={t('exam-tools.navigator')}
+            items={run.questions.map((q, k) => ({
+              n: k + 1,
+              answered: q.last_answer !== null,
+              flagged: tools.flags[String(q.id)] !== undefined,
+              current: k === run.current,
+            }))}
+            onJump={(n) => go(n - 1)}
+          />
+          <StudyQuestion
+            key={question.id}
+            question={question}
+            sessionId={run.session}
+            onNext={() => go(run.current + 1)}
+            onPrevious={() => go(run.current - 1)}
+            canNext
+            canPrevious={run.current > 0}
+            onAnswered={(_first, saved) => recordAnswer(saved)}
+            onHidden={() => go(run.current + 1)}
+            onHelp={() => setHelp(true)}
+            position={run.current + 1}
+            onNextFlagged={() => {
+              const n = nextFlagged(flaggedPositions(tools), run.current + 1);
+              if (n !== null) go(n - 1);
+            }}
+            randomOrder={run.randomOrder}
+          />
+        </div>
       )}
+      <PauseDialog />
       <HelpOverlay open={help} onClose={() => setHelp(false)} />
     </section>
   );

@@ -13,6 +13,7 @@ import {
   type FontSize,
 } from '../../../lib/settings';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { TimeZoneField } from './time-zone-field';
 import '../../../lib/i18n-learning';
 import '../../../lib/i18n-screens';
 import '../settings.css';
@@ -108,6 +109,7 @@ export default function SettingsPage() {
             onChange={(classifyMisses) => updateSettings({ classifyMisses })}
           />
         </fieldset>
+        <TimeZoneField />
         <p className="field-hint" role="status">
           {t('settings.saved-locally')}
         </p>

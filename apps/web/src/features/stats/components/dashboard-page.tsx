@@ -3,8 +3,10 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Spinner } from '../../../components/ui/spinner';
+import { useReviewSettings } from '../../../lib/review-settings';
 import { useSettings } from '../../../lib/settings';
 import { useDashboard } from '../api/get-dashboard';
+import { useWhatNext } from '../api/get-what-next';
 import { secondsPer, shareRight } from '../lib/series';
 import { GroupChart } from './group-chart';
 import { RelevancePanel } from './relevance-panel';
@@ -13,7 +15,6 @@ import { TrendCharts } from './trend-charts';
 import { WhatNext } from './what-next';
 import '../stats.css';
 import '../../../lib/i18n-learning';
-import { useSyncTimeZone } from '../../review';
 
 function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
@@ -30,8 +31,11 @@ export default function DashboardPage() {
   // Charts read the theme's colours when they render: a theme change renders them again.
   const theme = useSettings().displayMode;
   const dashboard = useDashboard();
-  const timeZone = useSyncTimeZone();
+  // The app frame detects the zone (lib/time-zone); here it only says where the days start.
+  const timeZone = useReviewSettings().data?.time_zone;
   const d = dashboard.data;
+  // The relevance chart opens on a module with past exams, not on an empty chart (issue 33).
+  const examModule = useWhatNext().data?.results.find((r) => r.exams_total > 0)?.module;
   const empty = d && d.totals.answers === 0;
   return (
     <section className="page stats-page" aria-labelledby="stats-title" key={theme}>
@@ -119,7 +123,7 @@ export default function DashboardPage() {
               </table>
             </section>
           ) : null}
-          <RelevancePanel initialModule={d.by_module[0]?.id ?? null} />
+          <RelevancePanel initialModule={examModule ?? d.by_module[0]?.id ?? null} />
         </>
       ) : null}
     </section>

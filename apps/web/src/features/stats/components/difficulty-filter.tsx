@@ -7,9 +7,12 @@ export const DIFFICULTY_LEVELS = [1, 2, 3, 4, 5] as const;
 export function DifficultyFilter({
   value,
   onChange,
+  counts,
 }: {
   value: number[];
   onChange: (next: number[]) => void;
+  /** Questions each level would leave (the exam builder's live counts); absent: not shown. */
+  counts?: ReadonlyMap<number, number>;
 }) {
   const { t } = useTranslation();
   return (
@@ -29,6 +32,7 @@ export function DifficultyFilter({
               }
             />
             {t('stats.difficulty-name', { level, name: t(`stats.level-${level}`) })}
+            {counts ? <span className="facet-count">({counts.get(level) ?? 0})</span> : null}
           </label>
         ))}
       </div>

@@ -12,8 +12,9 @@ export function RelevancePanel({ initialModule }: { initialModule: number | null
   const { t } = useTranslation();
   const modules = useStatsModules();
   const list = (modules.data ?? []).filter((m) => !m.is_hidden);
-  const [chosen, setChosen] = useState<number | null>(initialModule);
-  const module = chosen ?? list[0]?.id ?? null;
+  // Until the learner picks one: the module the dashboard suggests (it may arrive later).
+  const [chosen, setChosen] = useState<number | null>(null);
+  const module = chosen ?? initialModule ?? list[0]?.id ?? null;
   const relevance = useRelevance(module);
   const data = relevance.data;
   const c = chartColors();

@@ -1,4 +1,5 @@
 import type { Dashboard } from '@qbank/contract/stats';
+import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { heatmapWeeks, level } from '../lib/series';
 import '../../../lib/i18n-learning';
@@ -15,6 +16,12 @@ export function StudyHeatmap({
   const { t } = useTranslation();
   const weeks = heatmapWeeks(dashboard.days, dashboard.today);
   const { current, longest } = dashboard.streak;
+  // Today is the last column: the grid opens scrolled to it (issue 33), on a phone as on a desktop.
+  const grid = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const el = grid.current;
+    if (el) el.scrollLeft = el.scrollWidth;
+  }, [weeks.length]);
   return (
     <section className="stats-card" aria-labelledby="stats-heatmap">
       <h2 id="stats-heatmap">{t('stats.days-studied')}</h2>
@@ -25,6 +32,7 @@ export function StudyHeatmap({
         <p className="stats-time-zone">{t('stats.days-start', { zone: timeZone })}</p>
       ) : null}
       <div
+        ref={grid}
         className="heatmap"
         role="img"
         aria-label={t('stats.heatmap-summary', { count: dashboard.days.length })}

@@ -12,7 +12,8 @@ function Reason({ item }: { item: WhatNextItem }) {
   const { t } = useTranslation();
   const parts = [
     item.answered
-      ? t('stats.reason-right', { share: pct(1 - item.weakness), answered: item.answered })
+      ? // The learner's real share: `weakness` is smoothed for the ranking ((right+1)/(n+2)).
+        t('stats.reason-right', { share: pct(item.right / item.answered), answered: item.answered })
       : t('stats.reason-untouched'),
     t('stats.reason-unanswered', { share: pct(item.share_unanswered), total: item.total }),
     item.exams_total

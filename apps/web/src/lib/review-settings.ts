@@ -1,7 +1,7 @@
 import type { ReviewSettings, ReviewSettingsUpdate } from '@qbank/contract/review';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { paths } from '../../../lib/api-paths';
+import { apiRequest } from './api-client';
+import { paths } from './api-paths';
 
 /** GET /api/review/settings/: desired retention, mistakes streak, review count. */
 export const reviewSettingsQueryOptions = queryOptions({

@@ -1,0 +1,2 @@
+ALTER TABLE "question_answer_history" ADD COLUMN "choice_order" jsonb;--> statement-breakpoint
+CREATE INDEX "questions_published_facets_idx" ON "questions" USING btree ("course_id","type","source_id","id") WHERE "questions"."is_published";
