@@ -16,7 +16,10 @@ test('study by keyboard only: strike, highlight, flag, jump, pause, and a reload
 }) => {
   test.slow();
   await page.goto('/courses/7/study?page=1&index=0');
-  await expect(page.getByTestId('player-position')).toHaveText('Question 1 of 400');
+  // The first page of 400 questions, beside the other specs' load.
+  await expect(page.getByTestId('player-position')).toHaveText('Question 1 of 400', {
+    timeout: 15_000,
+  });
   const card = page.locator('article.question-card');
   await expect(card.locator('.choice-option').first()).toBeVisible();
 

@@ -71,6 +71,8 @@ test('staff make a source a past paper from the catalogue', async ({
     { name: 'accessToken', value: encodeURIComponent(studyServer.staffKey), ...common },
   ]);
   await page.goto('/staff/catalogue');
+  // The catalogue opens closed (issue 34): find the source first.
+  await page.getByLabel('Find a module, course or source').fill(name);
   await page.getByRole('button', { name: `Edit ${name}` }).click();
   await page.getByLabel('Time limit (min)').fill('45');
   await page.getByLabel('Scoring of the paper').selectOption('all_or_nothing');

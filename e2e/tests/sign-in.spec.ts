@@ -75,3 +75,24 @@ test('no provider button when the server has no Google client id', async ({ page
   await expect(page.getByRole('button', { name: /Google/ })).toHaveCount(0);
   expect(scripts).toEqual([]);
 });
+
+test('a form sent before the app has loaded never puts the password in the address', async ({
+  page,
+}) => {
+  // The prerendered form is on screen; the app's code is held back until after the click.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  // Module scripts hold DOMContentLoaded back: wait for the painted form instead.
+  await page.goto('/auth/sign-in', { waitUntil: 'commit' });
+  await page.getByLabel('Password', { exact: true }).fill('Secret-Never-In-Url-1');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/auth\/sign-in$/);
+  release();
+  // Once the app runs it sends the held submit itself: the missing e-mail is reported.
+  await expect(page.getByText('This field is required.')).toBeVisible();
+  expect(page.url()).not.toContain('Secret');
+});

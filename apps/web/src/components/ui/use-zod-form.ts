@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Resolver } from 'react-hook-form';
 import type * as z from 'zod/mini';
+import { releaseHeldSubmit } from '../../lib/held-submit';
 
 type Schema<T> = z.ZodMiniType<T, T>;
 /** A contract schema, or a loader of one (keeps zod out of a route until the form validates). */
@@ -27,6 +28,8 @@ export function useZodForm<T extends FieldValues>(
   defaultValues: DefaultValues<T>,
 ) {
   const [resolver] = useState(() => lazyZodResolver(source));
+  // The form's handler is attached once this runs: a submit held before the app ran goes now.
+  useEffect(releaseHeldSubmit, []);
   return useForm<T>({
     resolver,
     defaultValues,
