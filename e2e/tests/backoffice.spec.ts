@@ -307,7 +307,8 @@ test('users: search, subscriptions, grant staff, deactivate; every action is in 
 
   await page.getByRole('link', { name: 'Staff actions on this user' }).click();
   await expect(page).toHaveURL(/\/staff\/audit\?target_type=user&target_id=\d+$/);
-  await expect(page.getByText('user.deactivate')).toBeVisible();
+  // The router keeps the user's page on screen while the audit screen's code loads.
+  await expect(page.getByText('user.deactivate')).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText('user.grant_staff')).toBeVisible();
   // The change reads field by field, with who made it (name and e-mail).
   const deactivated = page.getByRole('listitem').filter({ hasText: 'user.deactivate' });
