@@ -320,6 +320,8 @@ test('users: search, subscriptions, grant staff, deactivate; every action is in 
   await page.getByLabel('Action').selectOption('user');
   await page.getByRole('button', { name: 'Filter' }).click();
   await expect(page).toHaveURL(/action=user/);
+  // Until the filtered page arrives the list is marked busy and still shows the whole log.
+  await expect(page.locator('.audit-list:not([aria-busy])')).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText('user.grant_staff').first()).toBeVisible();
   await expect(page.getByText('purchase.approve')).toHaveCount(0);
 });

@@ -135,7 +135,8 @@ export default function AuditPage() {
       {list.isSuccess && list.data.count === 0 ? (
         <p className="empty-state">{t('audit.empty')}</p>
       ) : null}
-      <ol className="staff-cards audit-list">
+      {/* The previous filter's entries stay while the new ones load; say so. */}
+      <ol className="staff-cards audit-list" aria-busy={list.isPlaceholderData || undefined}>
         {(list.data?.results ?? []).map((e) => {
           const link = targetLink(e.target_type, e.target_id);
           const target = `${e.target_type} #${e.target_id ?? '—'}`;
