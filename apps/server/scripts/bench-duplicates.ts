@@ -10,18 +10,23 @@
  *
  * Databases: PGlite in memory, and the PostgreSQL server of DATABASE_URL (or
  * postgres://postgres@127.0.0.1:5432) in the database `qbank_bench_dup`, dropped and created.
- * Options: --bank N --file N --only pglite|postgres --runs N
+ * Options: --bank N --file N --only pglite|postgres --runs N --explain
  */
 import os from 'node:os';
 import { Command } from 'commander';
-import pg from 'pg';
+import { freshPostgres } from './bench-postgres';
 import { sql } from 'drizzle-orm';
-import { contentDocumentSchema, type ContentDocument } from '@qbank/contract';
+import {
+  contentDocumentSchema,
+  DUPLICATE_THRESHOLD_DEFAULT,
+  type ContentDocument,
+} from '@qbank/contract';
 import { loadConfig } from '../src/config';
-import { openDatabase } from '../src/db/client';
+import { openDatabase, type Db } from '../src/db/client';
 import { createStorage } from '../src/lib/object-storage';
-import { importContent } from '../src/modules/content/content.service';
+import { comparisonText, importContent } from '../src/modules/content/content.service';
 import { duplicatesInImport } from '../src/modules/backoffice/duplicates.service';
+import { atThreshold, nearDuplicatesQuery } from '../src/modules/backoffice/duplicates.repository';
 
 const BENCH_DB = 'qbank_bench_dup';
 const options = new Command()
@@ -29,8 +34,9 @@ const options = new Command()
   .option('--file <n>', 'questions in the checked file', '1000')
   .option('--only <kind>', 'pglite or postgres (default: both)')
   .option('--runs <n>', 'checks per database (the best is kept)', '3')
+  .option('--explain', "print EXPLAIN ANALYZE of the check of the file's first 20 questions")
   .parse()
-  .opts<{ bank: string; file: string; only?: string; runs: string }>();
+  .opts<{ bank: string; file: string; only?: string; runs: string; explain?: boolean }>();
 
 /** A small deterministic generator: the same bank on every run and database. */
 function random(seed: number) {
@@ -81,19 +87,21 @@ function documentOf(questions: ReturnType<typeof question>[]): ContentDocument {
   });
 }
 
-async function freshPostgres(): Promise<string> {
-  const url = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
-  url.pathname = '/postgres';
-  const admin = new pg.Client({ connectionString: url.toString() });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists ${BENCH_DB} with (force)`);
-    await admin.query(`create database ${BENCH_DB}`);
-  } finally {
-    await admin.end();
-  }
-  url.pathname = `/${BENCH_DB}`;
-  return url.toString();
+/** Where the time goes: the plan of one check statement, with its timings and buffers. */
+async function explain(db: Db, document: ContentDocument) {
+  const probes = document.questions.map((q, n) => ({
+    n,
+    stem: q.stem,
+    text: comparisonText(q.stem, q.choices, q.explanation),
+    ext: null,
+    self: null,
+  }));
+  const threshold = DUPLICATE_THRESHOLD_DEFAULT;
+  const plan = await atThreshold(db, threshold, (tx) =>
+    tx.execute(sql`explain (analyze, buffers) ${nearDuplicatesQuery(probes, threshold, 5)}`),
+  );
+  for (const row of (plan as unknown as { rows: Record<string, string>[] }).rows)
+    console.log(Object.values(row)[0]);
 }
 
 async function main() {
@@ -115,7 +123,9 @@ async function main() {
   const lines: string[] = [];
   for (const kind of kinds) {
     const database = await openDatabase(
-      kind === 'postgres' ? { url: await freshPostgres(), poolSize: 2 } : { dataDir: undefined },
+      kind === 'postgres'
+        ? { url: await freshPostgres(BENCH_DB), poolSize: 2 }
+        : { dataDir: undefined },
     );
     try {
       await database.migrate();
@@ -136,6 +146,7 @@ async function main() {
           copies: duplicates.filter((d) => d.index < copies).length,
         };
       }
+      if (options.explain) await explain(database.db, documentOf(file.slice(0, 20)));
       const best = Math.min(...runs);
       lines.push(
         `${kind.padEnd(8)} bank built in ${built.toFixed(1)} s; check of ${fileSize} questions: ` +

@@ -10,7 +10,7 @@ import {
   STATUS_TRANSITIONS,
   type QuestionStatus,
 } from './constants';
-import { INT_MAX } from './fields';
+import { idSchema, INT_MAX } from './fields';
 import { paperScoringSchema, timeLimitMinutesSchema } from './papers';
 
 export { BANK_ORDERINGS, EXPORT_FORMATS, IMPORT_FORMATS, QUESTION_STATUSES, STATUS_TRANSITIONS };
@@ -295,6 +295,22 @@ export const duplicateMatchSchema = z.object({
   similarity: z.number(),
 });
 export type DuplicateMatch = z.infer<typeof duplicateMatchSchema>;
+
+/**
+ * POST /api/staff/questions/duplicates/: the editor's check of the text being typed, a new
+ * draft's included (the form's stem, choices and explanation).
+ */
+export const duplicateCheckSchema = z.object({
+  stem: z.string().max(50_000),
+  choices: z
+    .array(z.object({ text: z.string().max(10_000) }))
+    .max(26)
+    .default([]),
+  explanation: z.string().max(50_000).default(''),
+  /** The question being edited: left out of its own matches. */
+  question: idSchema.nullable().default(null),
+});
+export type DuplicateCheck = z.infer<typeof duplicateCheckSchema>;
 
 /** One question of an import file with the bank's questions that look like it. */
 export const importDuplicateSchema = z.object({

@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { appSettings } from '../../db/schema/index';
+import { appSettings, stemKey } from '../../db/schema/index';
 
-/** One text to check: its position, its text (as `questions.search_text`), its external id. */
+/** One question to check: its position, its stem, its whole text (as `questions.search_text`). */
 export interface Probe {
   n: number;
+  stem: string;
   text: string;
   /** A bank question with this external id is the same record (an update), not a duplicate. */
   ext: string | null;
@@ -20,11 +21,16 @@ export interface MatchRow {
   similarity: number;
 }
 
+const bankKey = stemKey(sql`q.stem`);
+const probeKey = stemKey(sql`p.stem`);
+
 /**
- * The bank's questions whose `search_text` is at least `threshold` similar (pg_trgm) to each
- * probe, the closest `perProbe` of each. `%` is what the trigram index answers
- * (`questions_search_trgm_idx`), at the threshold set for this transaction only; the probes
- * travel as one JSON parameter, so a 1,000-question file is one statement.
+ * The bank's questions at least `threshold` similar (pg_trgm) to each probe, the closest
+ * `perProbe` of each. Candidates come from the stem keys' trigram index (`%` at the threshold,
+ * set for this transaction only): few, rare trigrams, so a lookup reads short posting lists.
+ * Each candidate is then confirmed and scored on the whole text, so that two generic stems
+ * ("Which statement is true?") with other choices are not taken for copies. The probes travel
+ * as one JSON parameter: a 1,000-question file is one statement.
  */
 export async function nearDuplicates(
   db: Db,
@@ -33,33 +39,56 @@ export async function nearDuplicates(
   perProbe: number,
 ): Promise<MatchRow[]> {
   if (!probes.length) return [];
+  const result = await atThreshold(db, threshold, (tx) =>
+    tx.execute(nearDuplicatesQuery(probes, threshold, perProbe)),
+  );
+  return (result as unknown as { rows: MatchRow[] }).rows;
+}
+
+/** Runs `work` in a transaction whose `%` means "at least `threshold` similar". */
+export function atThreshold<T>(
+  db: Db,
+  threshold: number,
+  work: (tx: Parameters<Parameters<Db['transaction']>[0]>[0]) => Promise<T>,
+): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.execute(
       sql`select set_config('pg_trgm.similarity_threshold', ${String(threshold)}, true)`,
     );
-    const result = await tx.execute(sql`
-      select p.n, d.id, d.stem, d.status, d.similarity
-      from jsonb_to_recordset(${JSON.stringify(probes)}::jsonb)
-        as p(n int, text text, ext text, self int)
-      cross join lateral (
-        select q.id, left(q.stem, 160) as stem, q.status,
-          similarity(q.search_text, p.text)::float8 as similarity
-        from questions q
-        where q.search_text % p.text
-          and (p.ext is null or q.external_id is distinct from p.ext)
-          and (p.self is null or q.id <> p.self)
-        order by similarity(q.search_text, p.text) desc, q.id
-        limit ${perProbe}
-      ) d
-      order by p.n, d.similarity desc, d.id`);
-    return (result as unknown as { rows: MatchRow[] }).rows;
+    return work(tx);
   });
 }
 
-/** A question's own comparison text, or undefined. */
-export async function searchTextOf(db: Db, id: number): Promise<string | undefined> {
-  const result = await db.execute(sql`select search_text from questions where id = ${id}`);
-  return (result as unknown as { rows: { search_text: string }[] }).rows[0]?.search_text;
+/** The statement of `nearDuplicates` (the duplicates bench explains it). */
+export const nearDuplicatesQuery = (probes: Probe[], threshold: number, perProbe: number) => sql`
+  select p.n, d.id, d.stem, d.status, d.similarity
+  from jsonb_to_recordset(${JSON.stringify(probes)}::jsonb)
+    as p(n int, stem text, text text, ext text, self int)
+  cross join lateral (
+    select c.id, left(c.stem, 160) as stem, c.status, c.similarity
+    from (
+      select q.id, q.stem, q.status,
+        similarity(q.search_text, p.text)::float8 as similarity
+      from questions q
+      where ${bankKey} % ${probeKey}
+        and (p.ext is null or q.external_id is distinct from p.ext)
+        and (p.self is null or q.id <> p.self)
+    ) c
+    where c.similarity >= ${threshold}
+    order by c.similarity desc, c.id
+    limit ${perProbe}
+  ) d
+  order by p.n, d.similarity desc, d.id`;
+
+/** A question's stem and whole comparison text, or undefined. */
+export async function textsOf(
+  db: Db,
+  id: number,
+): Promise<{ stem: string; text: string } | undefined> {
+  const result = await db.execute(
+    sql`select stem, search_text as text from questions where id = ${id}`,
+  );
+  return (result as unknown as { rows: { stem: string; text: string }[] }).rows[0];
 }
 
 export async function readSetting(db: Db, key: string): Promise<unknown> {

@@ -1,6 +1,7 @@
 import {
   DUPLICATE_THRESHOLD_DEFAULT,
   type ContentDocument,
+  type DuplicateCheck,
   type DuplicateMatch,
   type DuplicateSettings,
   type ImportDuplicate,
@@ -43,18 +44,49 @@ const toMatch = (r: repo.MatchRow): DuplicateMatch => ({
   similarity: Math.round(r.similarity * 1000) / 1000,
 });
 
-/** The editor's "possible duplicates" of one question (itself left out). */
-export async function duplicatesOfQuestion(deps: Deps, id: number): Promise<DuplicateMatch[]> {
-  const text = await repo.searchTextOf(deps.db, id);
-  if (text === undefined) throw notFound();
+/** The closest questions to each probe, grouped by the probe's position. */
+async function matchesByProbe(
+  deps: Deps,
+  probes: repo.Probe[],
+): Promise<{ threshold: number; byProbe: Map<number, DuplicateMatch[]> }> {
   const { threshold } = await duplicateSettings(deps);
-  const rows = await repo.nearDuplicates(
-    deps.db,
-    [{ n: 0, text, ext: null, self: id }],
-    threshold,
-    PER_QUESTION,
-  );
-  return rows.map(toMatch);
+  const rows = await repo.nearDuplicates(deps.db, probes, threshold, PER_QUESTION);
+  const byProbe = new Map<number, DuplicateMatch[]>();
+  for (const r of rows) {
+    const list = byProbe.get(r.n) ?? [];
+    list.push(toMatch(r));
+    byProbe.set(r.n, list);
+  }
+  return { threshold, byProbe };
+}
+
+/** The editor's "possible duplicates" of one saved question (itself left out). */
+export async function duplicatesOfQuestion(deps: Deps, id: number): Promise<DuplicateMatch[]> {
+  const texts = await repo.textsOf(deps.db, id);
+  if (texts === undefined) throw notFound();
+  const { byProbe } = await matchesByProbe(deps, [{ n: 0, ...texts, ext: null, self: id }]);
+  return byProbe.get(0) ?? [];
+}
+
+/**
+ * The editor's check of a text being typed, saved or not: the same comparison as a saved
+ * question's, on the form's stem, choices and explanation (the question itself left out).
+ */
+export async function duplicatesOfDraft(
+  deps: Deps,
+  draft: DuplicateCheck,
+): Promise<DuplicateMatch[]> {
+  if (!draft.stem.trim()) return [];
+  const { byProbe } = await matchesByProbe(deps, [
+    {
+      n: 0,
+      stem: draft.stem,
+      text: comparisonText(draft.stem, draft.choices, draft.explanation),
+      ext: null,
+      self: draft.question,
+    },
+  ]);
+  return byProbe.get(0) ?? [];
 }
 
 /**
@@ -66,27 +98,19 @@ export async function duplicatesInImport(
   deps: Deps,
   document: ContentDocument,
 ): Promise<{ threshold: number; duplicates: ImportDuplicate[] }> {
-  const { threshold } = await duplicateSettings(deps);
-  const rows = await repo.nearDuplicates(
-    deps.db,
+  const { threshold, byProbe } = await matchesByProbe(
+    deps,
     document.questions.map((q, n) => ({
       n,
+      stem: q.stem,
       text: comparisonText(q.stem, q.choices, q.explanation),
       ext: q.external_id ?? null,
       self: null,
     })),
-    threshold,
-    PER_QUESTION,
   );
-  const byIndex = new Map<number, DuplicateMatch[]>();
-  for (const r of rows) {
-    const list = byIndex.get(r.n) ?? [];
-    list.push(toMatch(r));
-    byIndex.set(r.n, list);
-  }
   return {
     threshold,
-    duplicates: [...byIndex].map(([index, matches]) => ({
+    duplicates: [...byProbe].map(([index, matches]) => ({
       index,
       external_id: document.questions[index]!.external_id ?? null,
       stem: document.questions[index]!.stem.slice(0, 160),

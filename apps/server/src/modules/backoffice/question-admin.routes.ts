@@ -14,6 +14,7 @@ import {
   staffQuestionSchema,
   statusChangeSchema,
   queryId,
+  duplicateCheckSchema,
   duplicateMatchSchema,
   duplicateSettingsSchema,
 } from '@qbank/contract';
@@ -155,6 +156,23 @@ export const questionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       requireStaff(request);
       return duplicates.duplicatesOfQuestion(app, request.params.id);
+    },
+  );
+
+  app.post(
+    '/staff/questions/duplicates/',
+    {
+      schema: {
+        ...common,
+        summary:
+          "Staff: possible duplicates of a text being typed (a new draft's too), closest first",
+        body: duplicateCheckSchema,
+        response: { 200: z.array(duplicateMatchSchema), ...errors },
+      },
+    },
+    async (request) => {
+      requireStaff(request);
+      return duplicates.duplicatesOfDraft(app, request.body);
     },
   );
 

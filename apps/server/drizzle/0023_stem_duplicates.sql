@@ -1,0 +1,1 @@
+CREATE INDEX "questions_stem_trgm_idx" ON "questions" USING gin (left(regexp_replace("stem", '<[^>]*>|[]][(][^)]*[)]', ' ', 'g'), 120) gin_trgm_ops) WITH (fastupdate=false);
