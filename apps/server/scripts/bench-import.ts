@@ -27,7 +27,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
-import pg from 'pg';
+import { freshPostgres } from './bench-postgres';
 import { syntheticDocument } from '../src/modules/content/generate.cli';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -53,21 +53,6 @@ function run(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
   });
 }
 
-async function freshPostgres(): Promise<string> {
-  const url = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
-  url.pathname = '/postgres';
-  const admin = new pg.Client({ connectionString: url.toString() });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists ${BENCH_DB} with (force)`);
-    await admin.query(`create database ${BENCH_DB}`);
-  } finally {
-    await admin.end();
-  }
-  url.pathname = `/${BENCH_DB}`;
-  return url.toString();
-}
-
 async function main() {
   const count = Number(options.questions);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'qbank-bench-import-'));
@@ -82,7 +67,11 @@ async function main() {
     for (const kind of kinds) {
       const env: NodeJS.ProcessEnv =
         kind === 'postgres'
-          ? { ...base, DATABASE_URL: await freshPostgres(), DATA_DIR: path.join(work, 'pg-media') }
+          ? {
+              ...base,
+              DATABASE_URL: await freshPostgres(BENCH_DB),
+              DATA_DIR: path.join(work, 'pg-media'),
+            }
           : { ...base, DATABASE_URL: undefined, DATA_DIR: path.join(work, 'pglite') };
       await run(['migrate'], env);
       const runs = options.twice ? ['first import', 'again (updates)'] : ['first import'];

@@ -6,6 +6,7 @@ import { buildApp, type App } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { Database } from '../src/db/client';
 import { openTestDatabase } from './databases';
+import { clock } from '../src/lib/clock';
 
 export interface TestContext {
   app: App;
@@ -82,4 +83,33 @@ export async function setupTestApp(
     dataDir,
     expectServerErrors: (count) => void watch.expect(count),
   };
+}
+
+export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * A JSON call to the app's API as a user (null: anonymous), e.g.
+ * `call(staff, 'POST', 'staff/questions/', body)`: the one shape most route tests need.
+ */
+export const apiCaller =
+  (app: App) =>
+  (
+    user: { headers: Record<string, string> } | null,
+    method: ApiMethod,
+    url: string,
+    payload?: object,
+  ) =>
+    app.inject({
+      method,
+      url: `/api/${url}`,
+      headers: user?.headers ?? {},
+      ...(payload ? { payload } : {}),
+    });
+
+/** Puts the real clock back after each test of a file whose tests move `clock.now`. */
+export function restoreClockAfterEach(): void {
+  const realNow = clock.now;
+  afterEach(() => {
+    clock.now = realNow;
+  });
 }

@@ -1,30 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { setupTestApp } from '../../../test/helper';
-import {
-  buildCourse,
-  buildModule,
-  buildSource,
-  buildUser,
-  type TestUser,
-} from '../../../test/factories';
+import { apiCaller, setupTestApp } from '../../../test/helper';
+import { buildCourse, buildModule, buildSource, buildUser } from '../../../test/factories';
 
 const { app, database } = await setupTestApp();
 const db = database.db;
 const staff = await buildUser(db, { isStaff: true });
 const learner = await buildUser(db);
 
-const call = (
-  user: TestUser | null,
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  url: string,
-  payload?: object,
-) =>
-  app.inject({
-    method,
-    url: `/api/${url}`,
-    headers: user ? user.headers : {},
-    ...(payload ? { payload } : {}),
-  });
+const call = apiCaller(app);
 
 const draft = (course: number, overrides: Record<string, unknown> = {}) => ({
   course,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { setupTestApp } from '../../../test/helper';
+import { setupTestApp, apiCaller } from '../../../test/helper';
 import { buildCourse, buildModule, buildUser, type TestUser } from '../../../test/factories';
 import { formData } from '../../../test/uploads';
 
@@ -13,13 +13,7 @@ const db = database.db;
 const staff = await buildUser(db, { isStaff: true });
 const learner = await buildUser(db);
 
-const call = (user: TestUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-  app.inject({
-    method,
-    url: `/api/${url}`,
-    headers: user.headers,
-    ...(payload ? { payload } : {}),
-  });
+const call = apiCaller(app);
 
 const module = await buildModule(db);
 const course = await buildCourse(db, { moduleId: module.id });
@@ -29,12 +23,12 @@ const choices = [
   { text: 'Clubbing', is_correct: false },
   { text: 'Koilonychia', is_correct: false },
 ];
-async function create(stem: string) {
+async function create(stem: string, withChoices = choices) {
   const res = await call(staff, 'POST', 'staff/questions/', {
     course: course.id,
     type: 'qcs',
     stem,
-    choices,
+    choices: withChoices,
   });
   expect(res.statusCode, res.body).toBe(201);
   return (res.json() as { id: number }).id;
@@ -58,6 +52,47 @@ describe('near-duplicates', () => {
     expect((await call(learner, 'GET', `staff/questions/${original}/duplicates/`)).statusCode).toBe(
       403,
     );
+  });
+
+  it('a text being typed (a new draft) is checked too, staff only', async () => {
+    const check = (user: TestUser, body: object) =>
+      call(user, 'POST', 'staff/questions/duplicates/', body);
+    const typed = STEM.replace('breathless', 'short of breath');
+    const res = await check(staff, { stem: typed, choices });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as { id: number }[]).map((m) => m.id).sort()).toEqual(
+      [original, nearCopy].sort(),
+    );
+    // The question being edited is left out of its own matches.
+    const own = await check(staff, { stem: STEM, choices, question: original });
+    expect((own.json() as { id: number }[]).map((m) => m.id)).toEqual([nearCopy]);
+    expect((await check(staff, { stem: '   ' })).json()).toEqual([]);
+    const bad = await check(staff, { stem: STEM, question: 0 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toHaveProperty('question');
+    expect((await check(learner, { stem: STEM })).statusCode).toBe(403);
+  });
+
+  it('a generic stem with other choices is not a copy (the whole text decides)', async () => {
+    const generic = 'Which of the following statements about this drug is true?';
+    const first = await create(generic, [
+      { text: 'Amiodarone prolongs the QT interval', is_correct: true },
+      { text: 'Amiodarone is a loop diuretic', is_correct: false },
+    ]);
+    const res = await call(staff, 'POST', 'staff/questions/duplicates/', {
+      stem: generic,
+      choices: [{ text: 'Metformin lowers lactate' }, { text: 'Insulin raises glucose' }],
+    });
+    expect(res.json()).toEqual([]);
+    // The same stem and choices is one.
+    const same = await call(staff, 'POST', 'staff/questions/duplicates/', {
+      stem: generic,
+      choices: [
+        { text: 'Amiodarone prolongs the QT interval' },
+        { text: 'Amiodarone is a loop diuretic' },
+      ],
+    });
+    expect((same.json() as { id: number }[]).map((m) => m.id)).toEqual([first]);
   });
 
   it('the import dry run names each close question of the file, at the threshold staff set', async () => {

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { setupTestApp } from '../../../test/helper';
-import {
-  answerInHistory,
-  buildCourse,
-  buildModule,
-  buildUser,
-  type TestUser,
-} from '../../../test/factories';
+import { setupTestApp, apiCaller } from '../../../test/helper';
+import { answerInHistory, buildCourse, buildModule, buildUser } from '../../../test/factories';
 import { formData } from '../../../test/uploads';
 
 /**
@@ -18,13 +12,7 @@ const db = database.db;
 const staff = await buildUser(db, { isStaff: true });
 const learner = await buildUser(db);
 
-const call = (user: TestUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-  app.inject({
-    method,
-    url: `/api/${url}`,
-    headers: user.headers,
-    ...(payload ? { payload } : {}),
-  });
+const call = apiCaller(app);
 
 interface Question {
   id: number;

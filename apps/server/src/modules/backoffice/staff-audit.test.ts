@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { setupTestApp } from '../../../test/helper';
-import { buildUser, type TestUser } from '../../../test/factories';
+import { apiCaller, setupTestApp } from '../../../test/helper';
+import { buildUser } from '../../../test/factories';
 import { formData } from '../../../test/uploads';
 
 /**
@@ -21,18 +21,7 @@ const staff = await buildUser(db, {
 });
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '../content/fixtures');
 
-const call = (
-  user: TestUser,
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH',
-  url: string,
-  payload?: object,
-) =>
-  app.inject({
-    method,
-    url: `/api/${url}`,
-    headers: user.headers,
-    ...(payload ? { payload } : {}),
-  });
+const call = apiCaller(app);
 
 interface Entry {
   action: string;

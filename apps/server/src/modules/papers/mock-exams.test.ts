@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { setupTestApp } from '../../../test/helper';
+import { setupTestApp, apiCaller, restoreClockAfterEach } from '../../../test/helper';
 import {
   buildCourse,
   buildModule,
@@ -18,19 +18,9 @@ import { termsOf } from '../subscriptions/subscriptions.repository';
 
 const { app, database } = await setupTestApp();
 const db = database.db;
-const realNow = clock.now;
-afterEach(() => {
-  clock.now = realNow;
-});
+restoreClockAfterEach();
 
-type Method = 'GET' | 'POST' | 'PUT';
-const call = (user: TestUser | null, method: Method, url: string, payload?: object) =>
-  app.inject({
-    method,
-    url: `/api/${url}`,
-    headers: user?.headers ?? {},
-    ...(payload ? { payload } : {}),
-  });
+const call = apiCaller(app);
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

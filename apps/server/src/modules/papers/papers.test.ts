@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { setupTestApp } from '../../../test/helper';
+import { setupTestApp, apiCaller, restoreClockAfterEach } from '../../../test/helper';
 import {
   buildCourse,
   buildModule,
@@ -8,7 +8,6 @@ import {
   buildSource,
   buildUser,
   subscribe,
-  type TestUser,
 } from '../../../test/factories';
 import { paperAnswers, paperAttempts, questionAnswerHistory } from '../../db/schema/index';
 import { clock } from '../../lib/clock';
@@ -16,19 +15,9 @@ import { sweepOverdue } from './papers.service';
 
 const { app, database } = await setupTestApp();
 const db = database.db;
-const realNow = clock.now;
-afterEach(() => {
-  clock.now = realNow;
-});
+restoreClockAfterEach();
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH';
-const call = (user: TestUser | null, method: Method, url: string, payload?: object) =>
-  app.inject({
-    method,
-    url: `/api/${url}`,
-    headers: user?.headers ?? {},
-    ...(payload ? { payload } : {}),
-  });
+const call = apiCaller(app);
 
 const MINUTE = 60_000;
 
