@@ -250,6 +250,22 @@ test('near-duplicates: the dry run and the editor link to close questions; staff
   await expect(panel).toBeVisible({ timeout: 15_000 });
   await expect(panel.getByRole('link', { name: new RegExp(`Question ${ids[1]}`) })).toBeVisible();
 
+  // A new question is checked as it is typed, before any save.
+  await page.goto('/staff/questions/new');
+  await page.getByLabel('Question (Markdown, $math$)').fill(stem.replace('young', 'younger'));
+  await page.getByLabel('Choice A', { exact: true }).fill(choices[0]!.text);
+  await page.getByLabel('Choice B', { exact: true }).fill(choices[1]!.text);
+  const typed = page.getByRole('region', { name: /^Possible duplicates? \(\d+\)$/ });
+  await expect(typed.getByRole('link', { name: new RegExp(`Question ${ids[0]}`) })).toBeVisible({
+    timeout: 15_000,
+  });
+  await shoot(page, 'editor-new-duplicates');
+  await page.getByRole('link', { name: '← Question bank' }).click();
+  await page
+    .getByRole('dialog', { name: 'Leave without saving?' })
+    .getByRole('button', { name: 'Leave and discard' })
+    .click();
+
   // The import dry run names the bank's close questions for a file question.
   await page.goto('/staff/imports');
   await page.getByLabel('Duplicate threshold (% similar)').fill('60');
@@ -284,4 +300,65 @@ test('near-duplicates: the dry run and the editor link to close questions; staff
   await expectAccessible(page);
   await expectNoHorizontalScroll(page);
   await shoot(page, 'imports');
+});
+
+test('a day of edits: bank → editor → save and next within the filter → back to the same view', async ({
+  staffPage: page,
+  request,
+  studyServer,
+}) => {
+  const headers = { Authorization: `Token ${studyServer.staffKey}` };
+  const post = async (url: string, data: object) =>
+    ((await (await request.post(url, { headers, data })).json()) as { id: number }).id;
+  const tag = unique();
+  const module = await post('/api/staff/modules/', { name: `E2E walk ${tag}` });
+  const course = await post('/api/staff/courses/', { module, name: 'Walk' });
+  const choices = [
+    { text: 'Yes', is_correct: true },
+    { text: 'No', is_correct: false },
+  ];
+  const ids: number[] = [];
+  for (const topic of ['aspirin', 'heparin', 'warfarin'])
+    ids.push(
+      await post('/api/staff/questions/', {
+        course,
+        type: 'qcs',
+        stem: `Walk ${tag}: is ${topic} an anticoagulant?`,
+        choices,
+      }),
+    );
+  const [third, second] = [ids[2]!, ids[1]!]; // the bank lists the newest first
+
+  await page.goto(`/staff/questions?module=${module}`);
+  await page.getByRole('link', { name: new RegExp(`Walk ${tag}: is warfarin`) }).click();
+  await expect(page.getByText('1 of 3 in the list')).toBeVisible();
+  const stem = page.getByLabel('Question (Markdown, $math$)');
+  await expect(stem).toHaveValue(/warfarin/);
+  await page.waitForLoadState('networkidle');
+
+  // Ctrl+Enter saves and opens the next question of the list, saying what was saved.
+  await stem.fill(`Walk ${tag}: is warfarin a vitamin K antagonist?`);
+  await page.keyboard.press('Control+Enter');
+  await expect(page).toHaveURL(new RegExp(`/staff/questions/${second}$`));
+  await expect(page.getByText(`Question ${third} saved.`)).toBeVisible();
+  await expect(page.getByText('2 of 3 in the list')).toBeVisible();
+  await expect(stem).toHaveValue(/heparin/);
+  await page.waitForLoadState('networkidle');
+
+  // Ctrl+S saves where one is; the "Save and next" button walks on.
+  await stem.fill(`Walk ${tag}: is heparin given by injection?`);
+  await page.keyboard.press('Control+s');
+  await expect(page.getByText('Saved.', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/staff/questions/${second}$`));
+  await shoot(page, 'editor-walk');
+  await page.getByRole('button', { name: 'Save and next' }).click();
+  await expect(page.getByText('3 of 3 in the list')).toBeVisible();
+  // The last one has no next.
+  await expect(page.getByRole('button', { name: 'Save and next' })).toHaveCount(0);
+
+  // Back to the list keeps its filter.
+  await page.getByRole('link', { name: '← Back to the list' }).click();
+  await expect(page).toHaveURL(new RegExp(`/staff/questions\\?module=${module}$`));
+  await expect(page.getByRole('link', { name: /vitamin K antagonist/ })).toBeVisible();
+  await expectAccessible(page);
 });

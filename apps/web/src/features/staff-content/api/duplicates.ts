@@ -1,17 +1,30 @@
-import type { DuplicateMatch, DuplicateSettings } from '@qbank/contract/staff-content';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  DuplicateCheck,
+  DuplicateMatch,
+  DuplicateSettings,
+} from '@qbank/contract/staff-content';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { itemPath, keys } from '../../../lib/api-paths';
+import { keys } from '../../../lib/api-paths';
 import { staffPaths } from '../../../lib/staff-paths';
 
 const settingsKey = [...keys.staff.root, 'duplicate-settings'] as const;
 
-/** GET /api/staff/questions/{id}/duplicates/: the bank's questions close to this one. */
-export function useDuplicates(id: number | null) {
+/**
+ * POST /api/staff/questions/duplicates/: the bank's questions close to the text being typed
+ * (a new draft's too). The previous answer stays on screen while the next one is asked.
+ */
+export function useDraftDuplicates(draft: DuplicateCheck, enabled: boolean) {
   return useQuery({
-    queryKey: [...keys.staff.root, 'duplicates', id],
-    queryFn: () => apiRequest<DuplicateMatch[]>(itemPath(staffPaths.questions, id!, 'duplicates')),
-    enabled: id !== null,
+    queryKey: [...keys.staff.root, 'duplicates', draft],
+    queryFn: ({ signal }) =>
+      apiRequest<DuplicateMatch[]>(`${staffPaths.questions}duplicates/`, {
+        method: 'POST',
+        body: draft,
+        signal,
+      }),
+    enabled,
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -5,7 +5,13 @@ import { Link } from 'react-router';
 import { toPlainText } from '../../../components/question-content';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { useDuplicateSettings, useDuplicates, useSaveDuplicateSettings } from '../api/duplicates';
+import { useDebounce } from 'use-debounce';
+import {
+  useDraftDuplicates,
+  useDuplicateSettings,
+  useSaveDuplicateSettings,
+} from '../api/duplicates';
+import type { QuestionFormValues } from './question-form';
 import { NS } from '../i18n';
 
 const percent = (share: number) => `${Math.round(share * 100)} %`;
@@ -29,11 +35,35 @@ function Matches({ matches }: { matches: DuplicateMatch[] }) {
   );
 }
 
-/** The editor's "possible duplicates" of the question open (nothing shown when none). */
-export function QuestionDuplicates({ questionId }: { questionId: number }) {
+/** A pause in typing before the text is checked (one query per pause, not per key). */
+const DRAFT_DEBOUNCE_MS = 600;
+/** Shorter stems match too much to say anything. */
+const MIN_STEM = 15;
+
+/**
+ * The editor's "possible duplicates" of the text being typed, saved or not (nothing shown
+ * when none): stem, choices and explanation, checked after each pause in typing.
+ */
+export function DraftDuplicates({
+  questionId,
+  values,
+}: {
+  questionId: number | null;
+  values: Pick<QuestionFormValues, 'stem' | 'choices' | 'explanation'>;
+}) {
   const { t } = useTranslation(NS);
-  const duplicates = useDuplicates(questionId);
-  const list = duplicates.data ?? [];
+  const [draft] = useDebounce(
+    {
+      stem: values.stem ?? '',
+      choices: (values.choices ?? []).map((c) => ({ text: c.text ?? '' })),
+      explanation: values.explanation ?? '',
+      question: questionId,
+    },
+    DRAFT_DEBOUNCE_MS,
+    { equalityFn: (a, b) => JSON.stringify(a) === JSON.stringify(b) },
+  );
+  const duplicates = useDraftDuplicates(draft, draft.stem.trim().length >= MIN_STEM);
+  const list = draft.stem.trim().length >= MIN_STEM ? (duplicates.data ?? []) : [];
   if (!list.length) return null;
   return (
     <section className="duplicates-panel" aria-labelledby="duplicates-title">

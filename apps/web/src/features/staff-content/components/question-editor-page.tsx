@@ -2,7 +2,7 @@ import { STATUS_TRANSITIONS } from '@qbank/contract/constants';
 import type { StaffQuestionSaved } from '@qbank/contract/staff-content';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useUnsavedChanges } from '../../../lib/use-unsaved-changes';
@@ -15,19 +15,31 @@ import { useSaveQuestion } from '../api/save-question';
 import { NS } from '../i18n';
 import { emptyValues, QuestionForm, toInput, valuesOf } from './question-form';
 import { VersionsPanel } from './versions-panel';
-import { QuestionDuplicates } from './duplicates';
+import { trailState, useBankTrail } from '../bank-trail';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../staff-content.css';
 
 const AnalysisPanel = lazy(() => import('./analysis-panel'));
 
 type Tab = 'edit' | 'versions' | 'analysis';
 
-/** /staff/questions/:id (or /new): the editor, the workflow, the versions and item analysis. */
-export default function QuestionEditorPage() {
+/**
+ * /staff/questions/:id (or /new). A fresh editor for each question: "save and next" opens the
+ * next one on this same route, and its tab, outcome and edits must not carry over.
+ */
+export default function QuestionEditorRoute() {
+  const { questionId } = useParams();
+  return <QuestionEditorPage key={questionId} questionId={questionId} />;
+}
+
+/** The editor, the workflow, the versions and item analysis. */
+function QuestionEditorPage({ questionId }: { questionId: string | undefined }) {
   const { t } = useTranslation(NS);
   const navigate = useNavigate();
-  const { questionId } = useParams();
   const id = questionId && questionId !== 'new' ? Number(questionId) : null;
+  const walk = useBankTrail(id);
+  const arrived = (useLocation().state as { saved?: number } | null)?.saved ?? null;
+  useDocumentTitle(id === null ? t('editor.new-title') : t('editor.title', { id }));
   const catalogue = useStaffCatalogue();
   const question = useStaffQuestion(id);
   const save = useSaveQuestion();
@@ -46,6 +58,17 @@ export default function QuestionEditorPage() {
     setSaves((n) => n + 1);
   };
 
+  // The next question of the bank list, told which one was just saved; the list's end goes
+  // back to the list.
+  const openNext = async (savedId: number) => {
+    const next = await walk.next();
+    if (next)
+      void navigate(`/staff/questions/${next.id}`, {
+        state: { ...trailState(next.trail), saved: savedId },
+      });
+    else void navigate(walk.backTo);
+  };
+
   if (catalogue.isPending || (id !== null && question.isPending))
     return <Spinner label={t('loading')} />;
   if (question.error || catalogue.error)
@@ -56,8 +79,14 @@ export default function QuestionEditorPage() {
 
   return (
     <section className="page staff-page">
-      <p>
-        <Link to="/staff/questions">{t('editor.back')}</Link>
+      <p className="editor-trail">
+        <Link to={walk.backTo}>{walk.trail ? t('editor.back-list') : t('editor.back')}</Link>
+        {walk.position ? (
+          <span className="muted">
+            {' · '}
+            {t('editor.position', walk.position)}
+          </span>
+        ) : null}
       </p>
       <div className="page-head">
         <h1>{current ? t('editor.title', { id: current.id }) : t('editor.new-title')}</h1>
@@ -86,6 +115,9 @@ export default function QuestionEditorPage() {
         ) : null}
       </div>
       <FormAlert>{status.error?.message}</FormAlert>
+      {arrived !== null && !outcome ? (
+        <FormAlert tone="success">{t('editor.saved-previous', { id: arrived })}</FormAlert>
+      ) : null}
       {outcome ? (
         <FormAlert tone="success">
           {t('editor.saved')}
@@ -110,25 +142,28 @@ export default function QuestionEditorPage() {
           ))}
         </div>
       ) : null}
-      {current && tab === 'edit' ? <QuestionDuplicates questionId={current.id} /> : null}
       {/* Hidden, not unmounted, on the other tabs: its state is the editor's work. */}
       <div hidden={tab !== 'edit'}>
         <QuestionForm
           key={`${current?.id ?? 'new'}-${saves}`}
+          questionId={id}
           catalogue={catalogue.data ?? []}
           initial={initial}
           saving={save.isPending}
           error={save.error}
+          canSaveNext={walk.hasNext}
           onDirtyChange={onDirtyChange}
-          onSubmit={(values) =>
+          onSubmit={(values, then) =>
             save.mutate(
               { id, body: toInput(values, current?.clinical_case ?? null) },
               {
-                onSuccess: (saved) => {
+                onSuccess: async (saved) => {
                   if ('rescored' in saved) setOutcome(saved);
                   else setOutcome(null);
                   contentSaved();
-                  if (id === null) void navigate(`/staff/questions/${saved.id}`, { replace: true });
+                  if (then === 'next') await openNext(saved.id);
+                  else if (id === null)
+                    void navigate(`/staff/questions/${saved.id}`, { replace: true });
                 },
               },
             )

@@ -1,6 +1,6 @@
 import { CHOICE_LETTERS as LETTERS, MAX_CHOICES, MIN_CHOICES } from '@qbank/contract/constants';
 import type { StaffModule, StaffQuestion, StaffQuestionInput } from '@qbank/contract/staff-content';
-import { useEffect } from 'react';
+import { useEffect, useRef, type BaseSyntheticEvent, type RefObject } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useUploadImage } from '../api/upload-image';
 import { NS } from '../i18n';
 import { CourseOptions } from './course-options';
+import { DraftDuplicates } from './duplicates';
 import { QuestionPreview } from './question-preview';
 
 export interface QuestionFormValues {
@@ -74,25 +75,60 @@ export function toInput(
   };
 }
 
+const submitterOf = (event: BaseSyntheticEvent | undefined) =>
+  (event?.nativeEvent as SubmitEvent | undefined)?.submitter as HTMLButtonElement | null;
+
+/**
+ * Ctrl+S (⌘S) saves instead of saving the web page; Ctrl+Enter saves and opens the next
+ * question when there is one. Only while the form is shown (not on the Versions tab).
+ */
+function useSaveShortcuts(
+  formRef: RefObject<HTMLFormElement | null>,
+  nextRef: RefObject<HTMLButtonElement | null> | null,
+) {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const form = formRef.current;
+      if (!(event.ctrlKey || event.metaKey) || !form || form.closest('[hidden]')) return;
+      const save = event.key.toLowerCase() === 's';
+      const saveNext = event.key === 'Enter' && nextRef?.current;
+      if (!save && !saveNext) return;
+      event.preventDefault();
+      form.requestSubmit(saveNext ? nextRef!.current : undefined);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [formRef, nextRef]);
+}
+
 /** Markdown + KaTeX editor with its live preview (the player's renderer). */
 export function QuestionForm({
+  questionId,
   catalogue,
   initial,
   saving,
   error,
+  canSaveNext,
   onSubmit,
   onDirtyChange,
 }: {
+  /** The question edited (null: a new one), left out of its own possible duplicates. */
+  questionId: number | null;
   catalogue: StaffModule[];
   initial: QuestionFormValues;
   saving: boolean;
   error: unknown;
-  onSubmit: (values: QuestionFormValues) => void;
+  /** Offer "Save and next" (the editor was opened from a bank list with a next question). */
+  canSaveNext: boolean;
+  onSubmit: (values: QuestionFormValues, then: 'stay' | 'next') => void;
   /** Told whenever the form starts or stops differing from what was loaded (or last saved). */
   onDirtyChange?: (dirty: boolean) => void;
 }) {
   const { t } = useTranslation(NS);
   const form = useForm<QuestionFormValues>({ defaultValues: initial });
+  const formRef = useRef<HTMLFormElement>(null);
+  const nextRef = useRef<HTMLButtonElement>(null);
+  useSaveShortcuts(formRef, canSaveNext ? nextRef : null);
   const dirty = form.formState.isDirty;
   useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
   const choices = useFieldArray({ control: form.control, name: 'choices' });
@@ -118,7 +154,17 @@ export function QuestionForm({
   };
 
   return (
-    <form className="question-form" onSubmit={form.handleSubmit(onSubmit)} noValidate>
+    <form
+      ref={formRef}
+      className="question-form"
+      // The button that sent the form says what follows: stay, or open the next question.
+      onSubmit={form.handleSubmit((v, event) => {
+        if (saving) return;
+        onSubmit(v, canSaveNext && submitterOf(event)?.value === 'next' ? 'next' : 'stay');
+      })}
+      noValidate
+    >
+      <DraftDuplicates questionId={questionId} values={values} />
       <div className="editor-columns">
         <div className="editor-fields">
           <FormAlert>{general}</FormAlert>
@@ -273,8 +319,23 @@ export function QuestionForm({
             <Button type="submit" loading={saving}>
               {t('editor.save')}
             </Button>
+            {canSaveNext ? (
+              <Button
+                ref={nextRef}
+                type="submit"
+                name="then"
+                value="next"
+                variant="secondary"
+                disabled={saving}
+              >
+                {t('editor.save-next')}
+              </Button>
+            ) : null}
             <span className="muted" role="status">
               {dirty ? t('editor.unsaved') : ''}
+            </span>
+            <span className="muted editor-shortcuts">
+              {canSaveNext ? t('editor.shortcuts-next') : t('editor.shortcuts')}
             </span>
           </div>
         </div>
