@@ -11,6 +11,10 @@
  * Databases: PGlite in memory, and the PostgreSQL server of DATABASE_URL (or
  * postgres://postgres@127.0.0.1:5432) in the database `qbank_bench_dup`, dropped and created.
  * Options: --bank N --file N --only pglite|postgres --runs N --explain
+ *
+ * Figures (2 shared cores), 200 questions against 20,000: whole-text lookup, PostgreSQL 21.4 s
+ * and PGlite 29.3 s (load ≈ 9); stem-key lookup confirmed on the text (decision 051, second
+ * pass), PostgreSQL 1.96 s and PGlite 10.8 s (load ≈ 16); 20 of 20 copies found each time.
  */
 import os from 'node:os';
 import { Command } from 'commander';
