@@ -214,12 +214,13 @@ async function playerInteractions(browser, cookies) {
 export async function runLighthouse() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qbank-lighthouse-'));
   const server = await startServer(dataDir);
-  const browser = await puppeteer.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-dev-shm-usage'],
-  });
+  let browser;
   try {
+    browser = await puppeteer.launch({
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      headless: true,
+      args: ['--no-sandbox', '--disable-dev-shm-usage'],
+    });
     const cookies = await sessionCookies();
     const rows = [];
     for (const target of ROUTES) {
@@ -248,7 +249,8 @@ export async function runLighthouse() {
     );
     return rows;
   } finally {
-    await browser.close();
+    // A browser that failed to start must not leave the server holding its port.
+    await browser?.close();
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
     fs.rmSync(dataDir, { recursive: true, force: true });
