@@ -4,7 +4,6 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { TextField } from '../../../components/ui/text-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -107,56 +106,62 @@ export default function StaffMockExamsPage() {
         }}
       >
         <h2 id="mock-new-title">{t('staff-new')}</h2>
-        <TextField
-          id="mock-title"
-          label={t('staff-title-field')}
-          value={title}
-          onChange={(e) => setTitle(e.target.value)}
-        />
-        <div className="field-row">
-          <TextField
-            id="mock-opens"
-            label={t('staff-opens')}
-            type="datetime-local"
-            value={opens}
-            onChange={(e) => setOpens(e.target.value)}
-          />
-          <TextField
-            id="mock-closes"
-            label={t('staff-closes')}
-            type="datetime-local"
-            value={closes}
-            onChange={(e) => setCloses(e.target.value)}
-          />
-          <TextField
-            id="mock-results"
-            label={t('staff-results')}
-            type="datetime-local"
-            value={results}
-            onChange={(e) => setResults(e.target.value)}
-          />
-          <TextField
-            id="mock-duration"
-            label={t('staff-duration')}
-            inputMode="numeric"
-            value={duration}
-            onChange={(e) => setDuration(e.target.value)}
-          />
+        <div className="field">
+          <label htmlFor="mock-title">{t('staff-title-field')}</label>
+          <input id="mock-title" value={title} onChange={(e) => setTitle(e.target.value)} />
         </div>
         <div className="field-row">
-          <TextField
-            id="mock-plan"
-            label={t('staff-audience-plan')}
-            inputMode="numeric"
-            value={plan}
-            onChange={(e) => setPlan(e.target.value)}
-          />
-          <TextField
-            id="mock-modules"
-            label={t('staff-audience-modules')}
-            value={modules}
-            onChange={(e) => setModules(e.target.value)}
-          />
+          <div className="field">
+            <label htmlFor="mock-opens">{t('staff-opens')}</label>
+            <input
+              id="mock-opens"
+              type="datetime-local"
+              value={opens}
+              onChange={(e) => setOpens(e.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="mock-closes">{t('staff-closes')}</label>
+            <input
+              id="mock-closes"
+              type="datetime-local"
+              value={closes}
+              onChange={(e) => setCloses(e.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="mock-results">{t('staff-results')}</label>
+            <input
+              id="mock-results"
+              type="datetime-local"
+              value={results}
+              onChange={(e) => setResults(e.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="mock-duration">{t('staff-duration')}</label>
+            <input
+              id="mock-duration"
+              inputMode="numeric"
+              value={duration}
+              onChange={(e) => setDuration(e.target.value)}
+            />
+          </div>
+        </div>
+        <div className="field-row">
+          <div className="field">
+            <label htmlFor="mock-plan">{t('staff-audience-plan')}</label>
+            <input
+              id="mock-plan"
+              inputMode="numeric"
+              value={plan}
+              onChange={(e) => setPlan(e.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="mock-modules">{t('staff-audience-modules')}</label>
+            <input id="mock-modules" value={modules} onChange={(e) => setModules(e.target.value)} />
+          </div>
         </div>
         <fieldset>
           <legend>{t('staff-paper')}</legend>
@@ -179,30 +184,32 @@ export default function StaffMockExamsPage() {
             {t('staff-by-hand')}
           </label>
           {mode === 'hand' ? (
-            <TextField
-              id="mock-ids"
-              label={t('staff-by-hand')}
-              value={byHand}
-              onChange={(e) => setByHand(e.target.value)}
-            />
+            <div className="field">
+              <label htmlFor="mock-ids">{t('staff-by-hand')}</label>
+              <input id="mock-ids" value={byHand} onChange={(e) => setByHand(e.target.value)} />
+            </div>
           ) : (
             rows.map((row, k) => (
               <fieldset key={k} className="field-row" data-testid={`blueprint-row-${k + 1}`}>
                 <legend>{t('staff-row', { n: k + 1 })}</legend>
-                <TextField
-                  id={`row-${k}-module`}
-                  label={t('staff-module')}
-                  inputMode="numeric"
-                  value={row.module}
-                  onChange={(e) => setRow(k, { module: e.target.value })}
-                />
-                <TextField
-                  id={`row-${k}-course`}
-                  label={t('staff-course')}
-                  inputMode="numeric"
-                  value={row.course}
-                  onChange={(e) => setRow(k, { course: e.target.value })}
-                />
+                <div className="field">
+                  <label htmlFor={`row-${k}-module`}>{t('staff-module')}</label>
+                  <input
+                    id={`row-${k}-module`}
+                    inputMode="numeric"
+                    value={row.module}
+                    onChange={(e) => setRow(k, { module: e.target.value })}
+                  />
+                </div>
+                <div className="field">
+                  <label htmlFor={`row-${k}-course`}>{t('staff-course')}</label>
+                  <input
+                    id={`row-${k}-course`}
+                    inputMode="numeric"
+                    value={row.course}
+                    onChange={(e) => setRow(k, { course: e.target.value })}
+                  />
+                </div>
                 <div className="field">
                   <label htmlFor={`row-${k}-type`}>{t('staff-type')}</label>
                   <select
@@ -215,13 +222,15 @@ export default function StaffMockExamsPage() {
                     <option value="qcm">qcm</option>
                   </select>
                 </div>
-                <TextField
-                  id={`row-${k}-count`}
-                  label={t('staff-count')}
-                  inputMode="numeric"
-                  value={row.count}
-                  onChange={(e) => setRow(k, { count: e.target.value })}
-                />
+                <div className="field">
+                  <label htmlFor={`row-${k}-count`}>{t('staff-count')}</label>
+                  <input
+                    id={`row-${k}-count`}
+                    inputMode="numeric"
+                    value={row.count}
+                    onChange={(e) => setRow(k, { count: e.target.value })}
+                  />
+                </div>
                 <p role="status" data-testid={`eligible-${k + 1}`}>
                   {eligible?.[k] !== undefined
                     ? t('staff-eligible', { eligible: eligible[k] })

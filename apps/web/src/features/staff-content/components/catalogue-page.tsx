@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { useEditCatalogue, type CatalogueKind } from '../api/edit-catalogue';
@@ -144,13 +143,15 @@ export default function CataloguePage() {
         }
       />
       <div className="catalogue-tools">
-        <TextField
-          id="catalogue-search"
-          label={t('catalogue.search')}
-          type="search"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
+        <div className="field">
+          <label htmlFor="catalogue-search">{t('catalogue.search')}</label>
+          <input
+            id="catalogue-search"
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </div>
         <Button variant="secondary" onClick={() => setOpen(new Set(modules.map((m) => m.id)))}>
           {t('catalogue.expand-all')}
         </Button>
