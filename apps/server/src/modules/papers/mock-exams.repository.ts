@@ -115,6 +115,55 @@ export async function claimResultsToAnnounce(db: Db, now: Date) {
     .returning({ id: mockExams.id, title: mockExams.title });
 }
 
+/**
+ * Mock exams whose window has opened (and not closed) and whose audience was not told yet;
+ * each claimed once, first-wins, whatever the number of server processes sweeping.
+ */
+export async function claimOpenings(db: Db, now: Date) {
+  return db
+    .update(mockExams)
+    .set({ openingAnnouncedAt: now })
+    .where(
+      and(
+        isNull(mockExams.openingAnnouncedAt),
+        lte(mockExams.opensAt, now),
+        sql`${mockExams.closesAt} > ${now.toISOString()}::timestamptz`,
+      ),
+    )
+    .returning();
+}
+
+/** A running approved purchase of learner `u` (raw SQL over `users u`), with more conditions. */
+const runningPurchase = (at: string, more: SQL) => sql`exists (select 1 from purchases p
+  where p.user_id = u.id and p.status = 'approved' and p.starts_at <= ${at}::timestamptz
+    and p.ends_at > ${at}::timestamptz and ${more})`;
+
+/**
+ * The learners in a mock exam's audience (the rule of `inAudience`, in SQL): active learners
+ * holding its plan, or full access to each of its modules, else every active learner; with
+ * whether they opted into the opening mail.
+ */
+export async function audienceOf(db: Db, exam: MockExamRow, mailList: string, now: Date) {
+  const at = now.toISOString();
+  let rule = sql`true`;
+  if (exam.audiencePlanId !== null)
+    rule = runningPurchase(at, sql`p.plan_id = ${exam.audiencePlanId}`);
+  else if (exam.audienceModuleIds.length)
+    rule = sql.join(
+      exam.audienceModuleIds.map((m) =>
+        runningPurchase(at, sql`(p.all_modules or ${m}::int = any(p.module_ids))`),
+      ),
+      sql` and `,
+    );
+  return rowsOf<{ id: number; email: string; mails: boolean }>(
+    db.execute(sql`
+      select u.id, u.email, exists (select 1 from mail_subscriptions s
+        where s.user_id = u.id and s.list = ${mailList}) as mails
+      from users u where u.is_active and not u.is_staff and ${rule}
+      order by u.id`),
+  );
+}
+
 /** Who submitted a mock exam. */
 export async function takersOf(db: Db, mockExamId: number) {
   const rows = await db
