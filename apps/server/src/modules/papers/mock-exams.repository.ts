@@ -37,12 +37,21 @@ export async function participation(db: Db, ids: number[]) {
   return new Map(rows.map((r) => [r.id!, { started: r.started, submitted: r.submitted }]));
 }
 
-/** A blueprint row as SQL over `questions q join courses c`, live questions only. */
+/** The peer difficulty levels (1 easy … 5 hard, `question_stats.difficulty`) of each band. */
+const BAND_LEVELS = { easy: [1, 2], medium: [3], hard: [4, 5] } as const;
+
+/**
+ * A blueprint row as SQL over `questions q join courses c`, live questions only. A band keeps
+ * the questions whose peer difficulty is known and in it (as the exam builder's filter does).
+ */
 function rowFilter(row: BlueprintRow): SQL {
   const parts = [sql`q.is_published`];
   if (row.module !== undefined) parts.push(sql`c.module_id = ${row.module}`);
   if (row.course !== undefined) parts.push(sql`q.course_id = ${row.course}`);
   if (row.type !== undefined) parts.push(sql`q.type = ${row.type}`);
+  if (row.difficulty !== undefined)
+    parts.push(sql`exists (select 1 from question_stats s where s.question_id = q.id
+      and s.difficulty in (${sql.raw(BAND_LEVELS[row.difficulty].join(', '))}))`);
   return sql.join(parts, sql` and `);
 }
 
@@ -64,13 +73,20 @@ export async function eligibleCount(db: Db, row: BlueprintRow, taken: number[]) 
   return r?.n ?? 0;
 }
 
-/** Draws `row.count` random live questions matching a row, none of `taken`. */
+/**
+ * Draws `row.count` random live questions matching a row, none of `taken`. "Not seen" cannot
+ * be per learner on a paper everyone sits, so `prefer_unseen` takes the questions the fewest
+ * learners have answered first (their first counted answers, `question_stats.answers`).
+ */
 export async function drawRow(db: Db, row: BlueprintRow, taken: number[]) {
+  const seenFirst = row.prefer_unseen
+    ? sql`coalesce((select s.answers from question_stats s where s.question_id = q.id), 0),`
+    : sql``;
   const rows = await rowsOf<{ id: number }>(
     db.execute(sql`
       select q.id from questions q join courses c on c.id = q.course_id
       where ${rowFilter(row)} ${notIn(taken)}
-      order by random() limit ${row.count}`),
+      order by ${seenFirst} random() limit ${row.count}`),
   );
   return rows.map((r) => r.id);
 }

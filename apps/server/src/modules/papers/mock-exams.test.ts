@@ -12,7 +12,7 @@ import {
   subscribe,
   type TestUser,
 } from '../../../test/factories';
-import { notifications, purchases } from '../../db/schema/index';
+import { notifications, purchases, questionStats } from '../../db/schema/index';
 import { clock } from '../../lib/clock';
 import { announceOpenings, announceResults } from './mock-exams.service';
 import { sweepOverdue } from './papers.service';
@@ -296,6 +296,48 @@ const mailsTo = (email: string) => {
     .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
     .filter((m) => m.includes(`To: ${email}`));
 };
+
+describe('a blueprint by difficulty band', () => {
+  it('counts and draws within the band, the least answered first when asked', async () => {
+    const staff = await buildUser(db, { isStaff: true });
+    const { a, qs } = await bank();
+    // Course A's four questions: two hard (levels 4, 5), one easy; one without a difficulty.
+    const stats = [
+      { question: qs[0]!, difficulty: 4, answers: 90 },
+      { question: qs[1]!, difficulty: 5, answers: 40 },
+      { question: qs[2]!, difficulty: 1, answers: 40 },
+    ];
+    for (const s of stats)
+      await db.insert(questionStats).values({
+        questionId: s.question.id,
+        answers: s.answers,
+        correct: 0,
+        difficulty: s.difficulty,
+      });
+    const eligible = await call(staff, 'POST', 'staff/mock_exams/eligible/', {
+      blueprint: [
+        { course: a.id, difficulty: 'hard', count: 1 },
+        { course: a.id, difficulty: 'easy', count: 1 },
+        { course: a.id, difficulty: 'medium', count: 1 },
+      ],
+    });
+    expect(eligible.json().rows.map((r: { eligible: number }) => r.eligible)).toEqual([2, 1, 0]);
+    // The hard question fewer learners have answered (40, not 90) is drawn first.
+    const exam = await schedule(staff, {
+      blueprint: [{ course: a.id, difficulty: 'hard', count: 1, prefer_unseen: true }],
+    });
+    expect(exam.statusCode).toBe(201);
+    expect(exam.json().question_ids).toEqual([qs[1]!.id]);
+    const short = await schedule(staff, {
+      blueprint: [{ course: a.id, difficulty: 'medium', count: 1 }],
+    });
+    expect(short.statusCode).toBe(400);
+    const bad = await schedule(staff, {
+      blueprint: [{ course: a.id, difficulty: 'very hard', count: 1 }],
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});
 
 describe('a mock exam opens', () => {
   it('tells its audience once, mails those who opted in, with a one-click unsubscribe', async () => {
