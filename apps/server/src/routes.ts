@@ -17,6 +17,7 @@ import { questionsRoutes } from './modules/questions/questions.routes';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes';
 import { invalidationPlugin } from './lib/invalidation';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { mailListsRoutes, unsubscribeRoutes } from './modules/notifications/mail-lists.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { staffSetupRoutes } from './modules/staff-setup/staff-setup.routes';
@@ -46,6 +47,8 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(reportsRoutes, { prefix: '/api' });
   await app.register(commentsRoutes, { prefix: '/api' });
   await app.register(notificationsRoutes, { prefix: '/api' });
+  await app.register(mailListsRoutes, { prefix: '/api' });
+  await app.register(unsubscribeRoutes, { prefix: '/api' });
   await app.register(auditRoutes, { prefix: '/api' });
   await app.register(staffSetupRoutes, { prefix: '/api' });
   await app.register(staffRoutes, { prefix: '/api' });

@@ -20,6 +20,18 @@ export const blueprintRowSchema = z.object({
   module: pkSchema.optional(),
   course: pkSchema.optional(),
   type: z.enum(QUESTION_KINDS).optional(),
+  difficulty: z
+    .enum(['easy', 'medium', 'hard'])
+    .optional()
+    .describe(
+      'The band of peer difficulty (the exam builder’s levels: easy 1–2, medium 3, hard 4–5)',
+    ),
+  prefer_unseen: z
+    .boolean()
+    .default(false)
+    .describe(
+      'Draw the questions the fewest learners have answered first (the same paper for all)',
+    ),
   count: z.number().int().min(1).max(500),
 });
 export type BlueprintRow = z.infer<typeof blueprintRowSchema>;

@@ -32,6 +32,7 @@ export const paths = {
   missClasses: 'question_answer_history/miss-classes/',
   moduleFilters: 'module_filters/',
   mockExams: 'mock_exams/',
+  mailLists: 'mail_lists/',
   modules: 'moduls/',
   mySubscriptions: 'mysubscriptions/',
   noteItems: 'noteitems/',
@@ -120,6 +121,7 @@ export const keys = {
     attempt: (id: number) => ['papers', 'attempt', id] as const,
     result: (id: number) => ['papers', 'result', id] as const,
     mocks: ['papers', 'mocks'] as const,
+    mailLists: ['papers', 'mail-lists'] as const,
     staffMocks: ['papers', 'staff-mocks'] as const,
   },
   staff: {

@@ -1,4 +1,4 @@
-import { index, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey, serial, text, varchar } from 'drizzle-orm/pg-core';
 import { ownerId } from './users';
 import { createdAt, moment } from './columns';
 
@@ -20,4 +20,22 @@ export const notifications = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('notifications_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * The mailing lists a learner opted into (one row per list: present = subscribed, off by
+ * default), e.g. `mock_exam_opens`. Each mail of a list carries a one-click unsubscribe link
+ * (`modules/notifications/unsubscribe.ts`).
+ */
+export const mailSubscriptions = pgTable(
+  'mail_subscriptions',
+  {
+    userId: ownerId(),
+    list: varchar('list', { length: 64 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.list] }),
+    index('mail_subscriptions_list_idx').on(t.list),
+  ],
 );

@@ -40,6 +40,8 @@ export const mockExams = pgTable('mock_exams', {
   createdAt: createdAt(),
   /** Set once the takers were told their results are out (first sweep past `resultsAt`). */
   resultsNotifiedAt: moment('results_notified_at'),
+  /** Set once the audience was told it opened (first sweep past `opensAt`, claimed once). */
+  openingAnnouncedAt: moment('opening_announced_at'),
   /** Set once the audience was told the window opened. */
   openNotifiedAt: moment('open_notified_at'),
 });

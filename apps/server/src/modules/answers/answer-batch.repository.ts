@@ -8,7 +8,7 @@ import { progressNotice } from '../../lib/invalidation';
  * of fixed text, so the statement is parsed and planned once per connection whatever the batch.
  */
 export interface AnswerInputRow extends Partial<CardInput> {
-  /** The answer's place in its batch; a batch holds one answer per learner. */
+  /** The answer's place in its batch; a batch holds one answer per learner and question. */
   ord: number;
   user_id: number;
   question_id: number;
@@ -113,19 +113,21 @@ export async function recordAnswerBatch(
       select user_id, question_id, choices, is_correct, score, time_spent_ms, mode, confidence,
         counted, choice_order
       from input order by user_id
-      returning id, user_id, created_at),
+      returning id, user_id, question_id, created_at),
     ${COUNTED},
     ${sql.join(writes, sql`, `)}${
       notice
         ? sql`,
-    notices as (select ${notice} from input)`
+    notices as (select ${notice} from (select distinct user_id from input) u)`
         : sql``
     }
     select h.id, (extract(epoch from h.created_at) * 1000)::float8 as created_ms,
-      (select c.version from card c where c.user_id = i.user_id) as card_version,
-      (select s.id from saved s where s.user_id = i.user_id) as saved_id
+      (select c.version from card c where c.user_id = i.user_id
+        and c.question_id = i.card_id) as card_version,
+      (select s.id from saved s where s.user_id = i.user_id
+        and s.question_id = i.question_id) as saved_id
       ${notice ? sql`, (select count(*) from notices) as notices` : sql``}
-    from input i join hist h on h.user_id = i.user_id
+    from input i join hist h on h.user_id = i.user_id and h.question_id = i.question_id
     order by i.ord`;
   const returned = await executeOnOwnConnection<{
     id: number;

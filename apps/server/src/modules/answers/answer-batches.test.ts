@@ -4,7 +4,7 @@ import { setupTestApp } from '../../../test/helper';
 import { buildCourse, buildQuestion, buildUser, type TestUser } from '../../../test/factories';
 import { definedCaches } from '../../lib/cache';
 import { busFor } from '../../lib/invalidation';
-import { grade, loadQuestion, logAnswer } from './record';
+import { grade, loadQuestion, logAnswer, logAnswers } from './record';
 import type { CardContext } from '../cards/review-log.repository';
 
 // Answers sent together are written in batches (group commit, decision 042): these tests send
@@ -162,6 +162,55 @@ describe('answers arriving together', () => {
     const [peer] = await rows<{ answers: number }>(sql`
       select answers from question_stats where question_id = ${q!.id}`);
     expect(peer).toEqual({ answers: 4 });
+  });
+
+  it('writes a learner’s sitting in one statement, beside other learners’ answers', async () => {
+    const { course, questions, learners } = await bank(5, 3);
+    const loaded = await Promise.all(questions.map((q) => loadQuestion(db, q.id)));
+    const sitting = (learner: TestUser) =>
+      logAnswers(
+        db,
+        loaded.map((question, j) => ({
+          userId: learner.user.id,
+          question,
+          // The first choice is right: right on even questions.
+          graded: grade(question, [question.choices[j % 2]!.id], 'all_or_nothing'),
+          timeSpentMs: 0,
+          mode: 'exam' as const,
+        })),
+      );
+    await Promise.all([
+      sitting(learners[0]!),
+      sitting(learners[1]!),
+      logAnswer(db, {
+        userId: learners[2]!.user.id,
+        question: loaded[0]!,
+        graded: grade(loaded[0]!, [loaded[0]!.choices[0]!.id], 'all_or_nothing'),
+        timeSpentMs: 0,
+        mode: 'study',
+      }),
+    ]);
+    const two = sql.raw(`${learners[0]!.user.id}, ${learners[1]!.user.id}`);
+    // One statement per sitting: every answer of a sitting shares its instant.
+    const instants = await rows<{ user_id: number; n: number }>(sql`
+      select user_id, count(distinct created_at)::int as n from question_answer_history
+      where user_id in (${two}) group by user_id`);
+    expect(instants.map((r) => r.n)).toEqual([1, 1]);
+    const byCourse = await rows<{ answers: number; correct: number; questions: number }>(sql`
+      select answers, correct, questions from user_course_stats
+      where user_id in (${two}) and course_id = ${course.id}`);
+    expect(byCourse).toEqual(Array(2).fill({ answers: 5, correct: 3, questions: 5 }));
+    const [daily] = await rows<{ answers: number }>(sql`
+      select sum(answers)::int as answers from user_daily_stats where user_id in (${two})`);
+    expect(daily).toEqual({ answers: 10 });
+    const [counts] = await rows<{ cards: number; logs: number; streaks: number }>(sql`
+      select (select count(*)::int from question_evaluations where user_id in (${two})) as cards,
+        (select count(*)::int from review_logs where user_id in (${two})) as logs,
+        (select count(*)::int from question_streaks where user_id in (${two})) as streaks`);
+    expect(counts).toEqual({ cards: 10, logs: 10, streaks: 10 });
+    const [peer] = await rows<{ answers: number }>(sql`
+      select answers from question_stats where question_id = ${questions[0]!.id}`);
+    expect(peer).toEqual({ answers: 3 });
   });
 
   it('fails only the answer that cannot be written, not the others sent with it', async () => {

@@ -45,10 +45,15 @@ const MAX_BATCH = 64;
 
 export type AnswerRow = Omit<AnswerInputRow, 'ord' | keyof CardInput>;
 
+/**
+ * One caller's answers: one answer, or a learner's whole sitting (`writeMany`, distinct
+ * questions), which always goes in one batch and so in one statement.
+ */
 interface Pending {
-  row: AnswerRow;
-  review: AnswerForReview;
-  resolve: (recorded: RecordedAnswer) => void;
+  userId: number;
+  rows: AnswerRow[];
+  reviews: AnswerForReview[];
+  resolve: (recorded: RecordedAnswer[]) => void;
   reject: (error: unknown) => void;
 }
 
@@ -59,9 +64,23 @@ class AnswerBatches {
   constructor(private readonly db: Db) {}
 
   /** Records the answer with the others waiting, then reschedules its card if that is left. */
-  write(row: AnswerRow, review: AnswerForReview): Promise<RecordedAnswer> {
+  async write(row: AnswerRow, review: AnswerForReview): Promise<RecordedAnswer> {
+    return (await this.writeMany([row], [review]))[0]!;
+  }
+
+  /**
+   * Records one learner's answers to distinct questions together (an exam sitting's close):
+   * one statement for all, in the next batch, answered in their order.
+   */
+  writeMany(rows: AnswerRow[], reviews: AnswerForReview[]): Promise<RecordedAnswer[]> {
+    const userId = rows[0]?.user_id;
+    if (userId === undefined) return Promise.resolve([]);
+    if (rows.some((r) => r.user_id !== userId))
+      throw new Error('writeMany records the answers of one learner.');
+    if (new Set(rows.map((r) => r.question_id)).size !== rows.length)
+      throw new Error('writeMany records one answer per question.');
     return new Promise((resolve, reject) => {
-      this.queue.push({ row, review, resolve, reject });
+      this.queue.push({ userId, rows, reviews, resolve, reject });
       this.next();
     });
   }
@@ -80,16 +99,22 @@ class AnswerBatches {
       });
   }
 
-  /** The oldest waiting answers of different learners, up to MAX_BATCH. */
+  /**
+   * The oldest waiting callers of different learners, up to MAX_BATCH answers (a sitting larger
+   * than that goes alone).
+   */
   private take(): Pending[] {
     const users = new Set<number>();
     const batch: Pending[] = [];
     const rest: Pending[] = [];
+    let size = 0;
     for (const pending of this.queue) {
-      const user = pending.row.user_id;
-      if (batch.length < MAX_BATCH && !users.has(user)) {
+      const user = pending.userId;
+      const fits = batch.length === 0 || size + pending.rows.length <= MAX_BATCH;
+      if (fits && !users.has(user)) {
         batch.push(pending);
         users.add(user);
+        size += pending.rows.length;
       } else {
         rest.push(pending);
       }
@@ -108,12 +133,17 @@ class AnswerBatches {
       for (const pending of batch) (await this.writeBatch([pending]))();
       return () => {};
     }
+    let next = 0;
     return () =>
-      batch.forEach((pending, i) => {
-        const { recorded, cardLeft } = written[i]!;
+      batch.forEach((pending) => {
+        const mine = written.slice(next, (next += pending.rows.length));
         // Not awaited: the next batch need not wait for a card written on its own.
-        const after = cardLeft ? reviewAfterAnswer(this.db, pending.review) : Promise.resolve();
-        after.then(() => pending.resolve(recorded), pending.reject);
+        const after = Promise.all(
+          mine.map((w, i) =>
+            w.cardLeft ? reviewAfterAnswer(this.db, pending.reviews[i]!) : undefined,
+          ),
+        );
+        after.then(() => pending.resolve(mine.map((w) => w.recorded)), pending.reject);
       });
   }
 }
@@ -126,18 +156,20 @@ class AnswerBatches {
  */
 async function recordBatch(db: Db, batch: Pending[]) {
   const guard = loadGuard(db);
-  const pairs = batch.map((p) => ({ userId: p.row.user_id, questionId: p.row.question_id }));
+  const answers = batch.flatMap((p) => p.rows.map((row, i) => ({ row, review: p.reviews[i]! })));
+  const pairs = answers.map((a) => ({ userId: a.row.user_id, questionId: a.row.question_id }));
   // Not awaited when all are remembered: the statement then goes out in this same tick.
   const known = answerCardContexts(db, pairs);
   const contexts = Array.isArray(known) ? known : await known;
-  const reviews = batch.map((p, i) => answerReview(contexts[i]!, p.review));
+  const reviews = answers.map((a, i) => answerReview(contexts[i]!, a.review));
   // Object.assign, not spreads: rest and spread properties made this the batch's costliest line.
-  const rows = batch.map((p, i): AnswerInputRow => {
+  const rows = answers.map((a, i): AnswerInputRow => {
     const review = reviews[i]!;
-    return Object.assign({ ord: i }, p.row, review.kind === 'write' ? review.card : undefined);
+    return Object.assign({ ord: i }, a.row, review.kind === 'write' ? review.card : undefined);
   });
   const recorded = await recordAnswerBatch(db, rows, WRITES);
-  if (recorded.length !== batch.length) throw new Error('An answer of the batch was not recorded.');
+  if (recorded.length !== answers.length)
+    throw new Error('An answer of the batch was not recorded.');
   return recorded.map((r, i) => {
     const review = reviews[i]!;
     rememberCardContext(db, guard, pairs[i]!, nextContext(contexts[i]!, review, r.cardVersion));

@@ -8,6 +8,7 @@ export {
   loadQuestionCached,
   loadQuestions,
   logAnswer,
+  logAnswers,
   type Graded,
 } from './record';
 export {

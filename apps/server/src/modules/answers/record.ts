@@ -160,6 +160,25 @@ export interface SessionAnswer {
  * is committed, with the history row and the session row's id.
  */
 export async function logAnswer(db: Db, entry: AnswerEntry, session?: SessionAnswer) {
+  const { row, review, history } = answerRowOf(entry, session);
+  const recorded = await answerBatches(db).write(row, review);
+  return { ...history, id: recorded.id, createdAt: recorded.createdAt, savedId: recorded.savedId };
+}
+
+/**
+ * Logs one learner's answers to distinct questions as `logAnswer` does each, in ONE statement
+ * (an exam sitting's close: a deadline submission writes its whole history at once).
+ */
+export async function logAnswers(db: Db, entries: AnswerEntry[]): Promise<void> {
+  const built = entries.map((entry) => answerRowOf(entry));
+  await answerBatches(db).writeMany(
+    built.map((b) => b.row),
+    built.map((b) => b.review),
+  );
+}
+
+/** An answer's history values, its row of the batch statement and its card's review. */
+function answerRowOf(entry: AnswerEntry, session?: SessionAnswer) {
   const { userId, question, graded } = entry;
   const history = {
     userId,
@@ -191,9 +210,7 @@ export async function logAnswer(db: Db, entry: AnswerEntry, session?: SessionAns
       ? { session_id: session.sessionId, answered_at: session.answeredAt.toISOString() }
       : {}),
   };
-  const review = { ...history, now: clock.now() };
-  const recorded = await answerBatches(db).write(row, review);
-  return { ...history, id: recorded.id, createdAt: recorded.createdAt, savedId: recorded.savedId };
+  return { history, row, review: { ...history, now: clock.now() } };
 }
 
 /** Published questions with their choices, by id, to build corrections in bulk. */

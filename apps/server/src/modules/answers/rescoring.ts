@@ -32,17 +32,21 @@ export function keyChangeOf(
   next: { type: 'qcs' | 'qcm'; key: ScorableChoice[] },
 ): KeyChange {
   const own = new Set(next.key.map((c) => c.id));
+  // A ticked choice that was deleted no longer counts.
+  const scoreWith = (choices: number[], rule: ScoringRule) =>
+    scoreAnswer(
+      next.type,
+      next.key,
+      choices.filter((id) => own.has(id)),
+      next.type === 'qcm' ? rule : 'all_or_nothing',
+    ).score;
   return {
     questionId,
+    scoreWith,
     rescore(answer) {
-      const rule = ruleOf(old.type, old.key, answer.choices, answer.score);
-      // A ticked choice that was deleted no longer counts.
-      const ticked = answer.choices.filter((id) => own.has(id));
-      const { score } = scoreAnswer(
-        next.type,
-        next.key,
-        ticked,
-        next.type === 'qcm' ? rule : 'all_or_nothing',
+      const score = scoreWith(
+        answer.choices,
+        ruleOf(old.type, old.key, answer.choices, answer.score),
       );
       return Math.abs(score - answer.score) >= 1e-6 ? score : null;
     },

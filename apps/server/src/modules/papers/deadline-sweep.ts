@@ -1,5 +1,5 @@
 import type { App } from '../../lib/deps';
-import { announceResults } from './mock-exams.service';
+import { announceOpenings, announceResults } from './mock-exams.service';
 import { sweepOverdue } from './papers.service';
 
 /** How often open sittings past their deadline are submitted when nobody reads them. */
@@ -10,7 +10,8 @@ const SWEEP_EVERY_MS = 30_000;
  * browser was closed. Every read of an attempt closes it when overdue; this sweep closes the
  * ones nobody reads, so the ranking never waits for a learner to come back. Several instances
  * may sweep at once: closing is first-wins in one transaction (`closeAttempt`). The same pass
- * tells the takers of a mock exam when its results come out (claimed once, first-wins).
+ * tells a mock exam's audience when it opens and its takers when its results come out (each
+ * claimed once, first-wins).
  */
 export function startDeadlineSweep(app: App): void {
   let timer: NodeJS.Timeout | undefined;
@@ -19,6 +20,8 @@ export function startDeadlineSweep(app: App): void {
     try {
       const n = await sweepOverdue(app);
       if (n) app.log.info(`Submitted ${n} overdue paper sitting(s)`);
+      const opened = await announceOpenings(app);
+      if (opened) app.log.info(`Told the audience of ${opened} mock exam(s) that opened`);
       const published = await announceResults(app);
       if (published) app.log.info(`Announced the results of ${published} mock exam(s)`);
     } catch (err) {

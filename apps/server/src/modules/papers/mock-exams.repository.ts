@@ -37,12 +37,21 @@ export async function participation(db: Db, ids: number[]) {
   return new Map(rows.map((r) => [r.id!, { started: r.started, submitted: r.submitted }]));
 }
 
-/** A blueprint row as SQL over `questions q join courses c`, live questions only. */
+/** The peer difficulty levels (1 easy … 5 hard, `question_stats.difficulty`) of each band. */
+const BAND_LEVELS = { easy: [1, 2], medium: [3], hard: [4, 5] } as const;
+
+/**
+ * A blueprint row as SQL over `questions q join courses c`, live questions only. A band keeps
+ * the questions whose peer difficulty is known and in it (as the exam builder's filter does).
+ */
 function rowFilter(row: BlueprintRow): SQL {
   const parts = [sql`q.is_published`];
   if (row.module !== undefined) parts.push(sql`c.module_id = ${row.module}`);
   if (row.course !== undefined) parts.push(sql`q.course_id = ${row.course}`);
   if (row.type !== undefined) parts.push(sql`q.type = ${row.type}`);
+  if (row.difficulty !== undefined)
+    parts.push(sql`exists (select 1 from question_stats s where s.question_id = q.id
+      and s.difficulty in (${sql.raw(BAND_LEVELS[row.difficulty].join(', '))}))`);
   return sql.join(parts, sql` and `);
 }
 
@@ -64,13 +73,20 @@ export async function eligibleCount(db: Db, row: BlueprintRow, taken: number[]) 
   return r?.n ?? 0;
 }
 
-/** Draws `row.count` random live questions matching a row, none of `taken`. */
+/**
+ * Draws `row.count` random live questions matching a row, none of `taken`. "Not seen" cannot
+ * be per learner on a paper everyone sits, so `prefer_unseen` takes the questions the fewest
+ * learners have answered first (their first counted answers, `question_stats.answers`).
+ */
 export async function drawRow(db: Db, row: BlueprintRow, taken: number[]) {
+  const seenFirst = row.prefer_unseen
+    ? sql`coalesce((select s.answers from question_stats s where s.question_id = q.id), 0),`
+    : sql``;
   const rows = await rowsOf<{ id: number }>(
     db.execute(sql`
       select q.id from questions q join courses c on c.id = q.course_id
       where ${rowFilter(row)} ${notIn(taken)}
-      order by random() limit ${row.count}`),
+      order by ${seenFirst} random() limit ${row.count}`),
   );
   return rows.map((r) => r.id);
 }
@@ -113,6 +129,55 @@ export async function claimResultsToAnnounce(db: Db, now: Date) {
     .set({ resultsNotifiedAt: now })
     .where(and(isNull(mockExams.resultsNotifiedAt), lte(mockExams.resultsAt, now)))
     .returning({ id: mockExams.id, title: mockExams.title });
+}
+
+/**
+ * Mock exams whose window has opened (and not closed) and whose audience was not told yet;
+ * each claimed once, first-wins, whatever the number of server processes sweeping.
+ */
+export async function claimOpenings(db: Db, now: Date) {
+  return db
+    .update(mockExams)
+    .set({ openingAnnouncedAt: now })
+    .where(
+      and(
+        isNull(mockExams.openingAnnouncedAt),
+        lte(mockExams.opensAt, now),
+        sql`${mockExams.closesAt} > ${now.toISOString()}::timestamptz`,
+      ),
+    )
+    .returning();
+}
+
+/** A running approved purchase of learner `u` (raw SQL over `users u`), with more conditions. */
+const runningPurchase = (at: string, more: SQL) => sql`exists (select 1 from purchases p
+  where p.user_id = u.id and p.status = 'approved' and p.starts_at <= ${at}::timestamptz
+    and p.ends_at > ${at}::timestamptz and ${more})`;
+
+/**
+ * The learners in a mock exam's audience (the rule of `inAudience`, in SQL): active learners
+ * holding its plan, or full access to each of its modules, else every active learner; with
+ * whether they opted into the opening mail.
+ */
+export async function audienceOf(db: Db, exam: MockExamRow, mailList: string, now: Date) {
+  const at = now.toISOString();
+  let rule = sql`true`;
+  if (exam.audiencePlanId !== null)
+    rule = runningPurchase(at, sql`p.plan_id = ${exam.audiencePlanId}`);
+  else if (exam.audienceModuleIds.length)
+    rule = sql.join(
+      exam.audienceModuleIds.map((m) =>
+        runningPurchase(at, sql`(p.all_modules or ${m}::int = any(p.module_ids))`),
+      ),
+      sql` and `,
+    );
+  return rowsOf<{ id: number; email: string; mails: boolean }>(
+    db.execute(sql`
+      select u.id, u.email, exists (select 1 from mail_subscriptions s
+        where s.user_id = u.id and s.list = ${mailList}) as mails
+      from users u where u.is_active and not u.is_staff and ${rule}
+      order by u.id`),
+  );
 }
 
 /** Who submitted a mock exam. */

@@ -14,7 +14,9 @@ import type { User } from '../../lib/auth';
 import { clock } from '../../lib/clock';
 import { badRequest, detailError, forbidden, nonFieldError, notFound } from '../../lib/errors';
 import { canRead, loadAccess } from '../questions/access';
-import { notifyUsers } from '../notifications/notifications.service';
+import { notifyUsers, type MailDeps } from '../notifications/notifications.service';
+import { mailSubscriber } from '../notifications/mail-lists.service';
+import type { SignerDeps } from '../notifications/unsubscribe';
 import { distributionOf, roundScore } from './ranking';
 import { attemptView, closeIfOverdue } from './papers.service';
 import * as repo from './mock-exams.repository';
@@ -300,4 +302,31 @@ export async function announceResults(deps: Deps) {
     }
   }
   return due.length;
+}
+
+/**
+ * Tells the audience of each mock exam whose window just opened (the sweep calls it): a
+ * notification to every learner in it, and a mail to those who opted in (`mock_exam_opens`).
+ * Claimed once in the database, so several server processes never tell anyone twice.
+ */
+export async function announceOpenings(deps: MailDeps & SignerDeps) {
+  const now = clock.now();
+  const opened = await repo.claimOpenings(deps.db, now);
+  for (const exam of opened) {
+    const audience = await repo.audienceOf(deps.db, exam, 'mock_exam_opens', now);
+    const closes = exam.closesAt.toUTCString();
+    const message = `The mock exam "${exam.title}" is open until ${closes}.`;
+    await notifyUsers(
+      deps,
+      audience.map((u) => u.id),
+      { kind: 'mock_exam_open', message, link: '/papers' },
+    );
+    const link = new URL('/papers', deps.config.publicUrl).toString();
+    for (const learner of audience.filter((u) => u.mails))
+      await mailSubscriber(deps, 'mock_exam_opens', learner, {
+        subject: `Mock exam open: ${exam.title}`,
+        text: `${message}\nIt lasts ${exam.durationMinutes} minutes once started; sit it here:\n${link}`,
+      });
+  }
+  return opened.length;
 }

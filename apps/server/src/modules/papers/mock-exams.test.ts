@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { setupTestApp, apiCaller, restoreClockAfterEach } from '../../../test/helper';
@@ -10,13 +12,13 @@ import {
   subscribe,
   type TestUser,
 } from '../../../test/factories';
-import { notifications, purchases } from '../../db/schema/index';
+import { notifications, purchases, questionStats } from '../../db/schema/index';
 import { clock } from '../../lib/clock';
-import { announceResults } from './mock-exams.service';
+import { announceOpenings, announceResults } from './mock-exams.service';
 import { sweepOverdue } from './papers.service';
 import { termsOf } from '../subscriptions/subscriptions.repository';
 
-const { app, database } = await setupTestApp();
+const { app, database, dataDir } = await setupTestApp();
 const db = database.db;
 restoreClockAfterEach();
 
@@ -272,5 +274,138 @@ describe('learners sit a mock exam once, in its window, on the server’s clock'
     expect((await call(learner, 'GET', `staff/mock_exams/${exam.id}/results.csv`)).statusCode).toBe(
       403,
     );
+  });
+});
+
+/** The outbox's mails to one address (the test app has no SMTP server). */
+const mailsTo = (email: string) => {
+  const dir = path.join(dataDir, 'outbox');
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
+    .filter((m) => m.includes(`To: ${email}`));
+};
+
+describe('a blueprint by difficulty band', () => {
+  it('counts and draws within the band, the least answered first when asked', async () => {
+    const staff = await buildUser(db, { isStaff: true });
+    const { a, qs } = await bank();
+    // Course A's four questions: two hard (levels 4, 5), one easy; one without a difficulty.
+    const stats = [
+      { question: qs[0]!, difficulty: 4, answers: 90 },
+      { question: qs[1]!, difficulty: 5, answers: 40 },
+      { question: qs[2]!, difficulty: 1, answers: 40 },
+    ];
+    for (const s of stats)
+      await db.insert(questionStats).values({
+        questionId: s.question.id,
+        answers: s.answers,
+        correct: 0,
+        difficulty: s.difficulty,
+      });
+    const eligible = await call(staff, 'POST', 'staff/mock_exams/eligible/', {
+      blueprint: [
+        { course: a.id, difficulty: 'hard', count: 1 },
+        { course: a.id, difficulty: 'easy', count: 1 },
+        { course: a.id, difficulty: 'medium', count: 1 },
+      ],
+    });
+    expect(eligible.json().rows.map((r: { eligible: number }) => r.eligible)).toEqual([2, 1, 0]);
+    // The hard question fewer learners have answered (40, not 90) is drawn first.
+    const exam = await schedule(staff, {
+      blueprint: [{ course: a.id, difficulty: 'hard', count: 1, prefer_unseen: true }],
+    });
+    expect(exam.statusCode).toBe(201);
+    expect(exam.json().question_ids).toEqual([qs[1]!.id]);
+    const short = await schedule(staff, {
+      blueprint: [{ course: a.id, difficulty: 'medium', count: 1 }],
+    });
+    expect(short.statusCode).toBe(400);
+    const bad = await schedule(staff, {
+      blueprint: [{ course: a.id, difficulty: 'very hard', count: 1 }],
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('a mock exam opens', () => {
+  it('tells its audience once, mails those who opted in, with a one-click unsubscribe', async () => {
+    const staff = await buildUser(db, { isStaff: true });
+    const { module, qs } = await bank();
+    const [mailed, quiet, outsider] = [
+      await buildUser(db),
+      await buildUser(db),
+      await buildUser(db),
+    ];
+    for (const l of [mailed, quiet]) await subscribe(db, l.user.id, { moduleIds: [module.id] });
+    // Off by default; the learner turns it on.
+    const lists = await call(mailed, 'GET', 'mail_lists/');
+    expect(lists.json()).toEqual([{ list: 'mock_exam_opens', subscribed: false }]);
+    const on = await call(mailed, 'PUT', 'mail_lists/mock_exam_opens/', { subscribed: true });
+    expect(on.json()).toEqual({ list: 'mock_exam_opens', subscribed: true });
+    // An unknown list does not exist.
+    expect((await call(mailed, 'PUT', 'mail_lists/nope/', { subscribed: true })).statusCode).toBe(
+      404,
+    );
+    expect((await call(null, 'GET', 'mail_lists/')).statusCode).toBe(401);
+
+    const res = await schedule(staff, {
+      question_ids: [qs[0]!.id],
+      opens_at: at(HOUR),
+      closes_at: at(3 * HOUR),
+      results_at: at(4 * HOUR),
+      audience_modules: [module.id],
+    });
+    const exam = res.json();
+    const toldOf = async (l: TestUser) =>
+      db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, l.user.id), eq(notifications.kind, 'mock_exam_open')));
+    // Not before its window opens.
+    await announceOpenings(app);
+    expect(await toldOf(mailed)).toHaveLength(0);
+
+    setNow(exam.opens_at, MINUTE);
+    // Two processes sweeping at once: the exam is claimed by one of them.
+    await Promise.all([announceOpenings(app), announceOpenings(app)]);
+    await announceOpenings(app);
+    expect(await toldOf(mailed)).toHaveLength(1);
+    expect((await toldOf(quiet))[0]).toMatchObject({ link: '/papers' });
+    expect((await toldOf(quiet))[0]!.message).toContain('National mock #1');
+    expect(await toldOf(outsider)).toHaveLength(0);
+    expect(mailsTo(quiet.user.email)).toHaveLength(0);
+    const mails = mailsTo(mailed.user.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    // Long header lines are folded.
+    const url = /List-Unsubscribe:\s*<([^>]+)>/.exec(mails[0]!.replace(/\r?\n[ \t]+/g, ''))![1]!;
+    const link = new URL(url);
+    expect(link.pathname).toBe('/api/mail_lists/mock_exam_opens/unsubscribe/');
+
+    // Signed out: GET asks to confirm, the mail client's one-click POST unsubscribes.
+    const page = await app.inject({ method: 'GET', url: link.pathname + link.search });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Unsubscribe?');
+    const forged = link.search.replace(/\.[A-Za-z0-9_-]{4}/, '.AAAA');
+    const bad = await app.inject({ method: 'POST', url: link.pathname + forged });
+    expect(bad.statusCode).toBe(404);
+    const other = await app.inject({
+      method: 'POST',
+      url: `/api/mail_lists/mock_exam_opens/unsubscribe/?token=${quiet.user.id}.${link.searchParams.get('token')!.split('.')[1]}`,
+    });
+    expect(other.statusCode).toBe(404);
+    const oneClick = await app.inject({
+      method: 'POST',
+      url: link.pathname + link.search,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.statusCode).toBe(200);
+    expect(oneClick.json()).toEqual({ list: 'mock_exam_opens', subscribed: false });
+    expect((await call(mailed, 'GET', 'mail_lists/')).json()).toEqual([
+      { list: 'mock_exam_opens', subscribed: false },
+    ]);
   });
 });

@@ -20,7 +20,7 @@ import {
   grade,
   loadQuestionCached,
   loadQuestions,
-  logAnswer,
+  logAnswers,
 } from '../answers/index';
 import { canRead, loadAccess } from '../questions/access';
 import { serializeQuestions } from '../questions/questions.service';
@@ -181,9 +181,9 @@ export async function saveAnswer(deps: Deps, user: User, id: number, input: Pape
 
 /**
  * Closes an attempt: grades every answer with the paper's rule, stores the scores, then logs
- * each answer in the learner's history like any exam answer (decision 049's effects: review
- * cards, statistics), so a sat paper feeds the daily loop. Undefined when another caller
- * closed it first.
+ * its answers in the learner's history in one statement like any exam answer (decision 049's
+ * effects: review cards, statistics), so a sat paper feeds the daily loop. Undefined when
+ * another caller closed it first.
  */
 async function close(deps: Deps, attempt: repo.AttemptRow, submittedAt: Date) {
   const questions = await loadQuestions(deps.db, attempt.questionIds);
@@ -204,16 +204,16 @@ async function close(deps: Deps, attempt: repo.AttemptRow, submittedAt: Date) {
     return scores;
   });
   if (!result) return undefined;
-  await Promise.all(
-    [...graded].map(([questionId, g]) =>
-      logAnswer(deps.db, {
-        userId: attempt.userId,
-        question: questions.get(questionId)!,
-        graded: g,
-        timeSpentMs: 0,
-        mode: 'exam',
-      }),
-    ),
+  // The sitting's whole history in one statement (the deadline submission is the peak).
+  await logAnswers(
+    deps.db,
+    [...graded].map(([questionId, g]) => ({
+      userId: attempt.userId,
+      question: questions.get(questionId)!,
+      graded: g,
+      timeSpentMs: 0,
+      mode: 'exam' as const,
+    })),
   );
   // A close by the clock (a read, the sweep) is no write request of the learner: say it here.
   await busFor(deps.db).publish({ kind: 'progress', userId: attempt.userId });

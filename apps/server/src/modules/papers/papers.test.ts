@@ -328,4 +328,43 @@ describe('the ranking, on a generated population with known scores', () => {
       [false, 10],
     ]);
   });
+
+  it('re-scores closed sittings and the ranking when staff correct a key', async () => {
+    const { module, source, questions, courseA } = await paper();
+    const [q] = questions;
+    const sit = async (choices: number[]) => {
+      const learner = await learnerOf(module.id);
+      const attempt = (await call(learner, 'POST', `past_papers/${source.id}/attempts/`)).json();
+      await call(learner, 'PUT', `paper_attempts/${attempt.id}/answers/`, {
+        question: q!.id,
+        choices,
+      });
+      await call(learner, 'POST', `paper_attempts/${attempt.id}/submit/`);
+      const result = async () =>
+        (await call(learner, 'GET', `paper_attempts/${attempt.id}/result/`)).json().overall;
+      return { learner, result };
+    };
+    const keyed = await sit(right(q!));
+    const other = await sit(wrong(q!));
+    expect(await keyed.result()).toMatchObject({ score: 1, rank: 1 });
+    expect(await other.result()).toMatchObject({ score: 0, rank: 2 });
+
+    // Staff find the key wrong: the third choice is the right one.
+    const staff = await buildUser(db, { isStaff: true });
+    const saved = await call(staff, 'PUT', `staff/questions/${q!.id}/`, {
+      course: courseA.id,
+      source: source.id,
+      type: 'qcs',
+      stem: 'Corrected question?',
+      explanation: 'The key was wrong.',
+      choices: q!.choices.map((c, i) => ({ id: c.id, text: `Choice ${i}`, is_correct: i === 2 })),
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(await keyed.result()).toMatchObject({ score: 0, rank: 2 });
+    expect(await other.result()).toMatchObject({ score: 1, rank: 1, percentile: 50 });
+    const listed = (await call(other.learner, 'GET', 'past_papers/'))
+      .json()
+      .find((p: { id: number }) => p.id === source.id);
+    expect(listed.attempts[0].score).toBe(1);
+  });
 });

@@ -16,6 +16,7 @@ export { HelpOverlay } from './components/help-overlay';
 export { ExamToolsBar } from './components/exam-tools/exam-tools-bar';
 export { useExamTools } from './components/exam-tools/use-exam-tools';
 export { QuestionNavigator } from './components/exam-tools/question-navigator';
+export { ExamQuestionPane } from './components/exam-tools/exam-question-pane';
 export { flaggedPositions, nextFlagged } from './components/exam-tools/study-navigator';
 export { PauseDialog } from './components/exam-tools/pause-dialog';
 export { ConfidencePicker } from './components/confidence/confidence-picker';

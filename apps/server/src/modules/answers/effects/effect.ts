@@ -1,4 +1,5 @@
 import type { SQL } from 'drizzle-orm';
+import type { ScoringRule } from '@qbank/contract';
 import type { Db } from '../../../db/client';
 
 /**
@@ -25,6 +26,8 @@ export interface KeyChange {
   questionId: number;
   /** Re-scores one stored answer under the new key: its new score, or null when unchanged. */
   rescore(answer: { choices: number[]; score: number }): number | null;
+  /** Scores ticked choices under the new key with a known rule (a paper keeps its rule). */
+  scoreWith(choices: number[], rule: ScoringRule): number;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { AnswerEffect } from './effect';
 import { learnerStatsEffect } from './learner-stats.repository';
+import { paperAnswersEffect } from './paper-answers.repository';
 import { peerStatsEffect } from './peer-stats.repository';
 import { reviewCardsEffect } from './review-cards.repository';
 import { sessionAnswersEffect } from './session-answers.repository';
@@ -16,6 +17,7 @@ export const ANSWER_EFFECTS: readonly AnswerEffect[] = [
   learnerStatsEffect,
   peerStatsEffect,
   sessionAnswersEffect,
+  paperAnswersEffect,
 ];
 
 export type { AnswerEffect, AnswerScope, KeyChange } from './effect';

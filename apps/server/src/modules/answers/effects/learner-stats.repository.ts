@@ -19,31 +19,33 @@ const learnerDay = (userId: number | SQL, at: SQL): SQL =>
 
 /**
  * A batch's counted answers (`counted`, with `first_`: no counted answer to the question
- * before it) added to their learner's day, course and source rows. A batch holds one answer per
- * learner, so no row is written twice.
+ * before it) added to their learner's day, course and source rows. A learner's answers of one
+ * batch (a sitting's close) are summed per row first, so no row is written twice.
  */
 const LEARNER_WRITES: SQL = sql`by_day as (
       insert into user_daily_stats (user_id, day, answers, correct, time_ms)
-      select a.user_id, ${learnerDay(sql`a.user_id`, sql`now()`)}, 1, a.right_, a.time_spent_ms
-      from counted a order by a.user_id
-      on conflict (user_id, day) do update set answers = user_daily_stats.answers + 1,
+      select a.user_id, ${learnerDay(sql`a.user_id`, sql`now()`)}, count(*), sum(a.right_),
+        sum(a.time_spent_ms)
+      from counted a group by a.user_id order by a.user_id
+      on conflict (user_id, day) do update set answers = user_daily_stats.answers + excluded.answers,
         correct = user_daily_stats.correct + excluded.correct,
         time_ms = user_daily_stats.time_ms + excluded.time_ms),
     by_course as (
       insert into user_course_stats (user_id, course_id, answers, correct, time_ms, questions, first_right)
-      select a.user_id, a.course_id, 1, a.right_, a.time_spent_ms, a.first_::int,
-        case when a.first_ then a.right_ else 0 end
-      from counted a order by a.user_id
-      on conflict (user_id, course_id) do update set answers = user_course_stats.answers + 1,
+      select a.user_id, a.course_id, count(*), sum(a.right_), sum(a.time_spent_ms),
+        sum(a.first_::int), sum(case when a.first_ then a.right_ else 0 end)
+      from counted a group by a.user_id, a.course_id order by a.user_id
+      on conflict (user_id, course_id) do update set answers = user_course_stats.answers + excluded.answers,
         correct = user_course_stats.correct + excluded.correct,
         time_ms = user_course_stats.time_ms + excluded.time_ms,
         questions = user_course_stats.questions + excluded.questions,
         first_right = user_course_stats.first_right + excluded.first_right),
     by_source as (
       insert into user_source_stats (user_id, source_id, answers, correct, time_ms)
-      select a.user_id, a.source_id, 1, a.right_, a.time_spent_ms
-      from counted a where a.source_id is not null order by a.user_id
-      on conflict (user_id, source_id) do update set answers = user_source_stats.answers + 1,
+      select a.user_id, a.source_id, count(*), sum(a.right_), sum(a.time_spent_ms)
+      from counted a where a.source_id is not null group by a.user_id, a.source_id
+      order by a.user_id
+      on conflict (user_id, source_id) do update set answers = user_source_stats.answers + excluded.answers,
         correct = user_source_stats.correct + excluded.correct,
         time_ms = user_source_stats.time_ms + excluded.time_ms)`;
 

@@ -31,11 +31,11 @@ export const CARD_WRITES: SQL = sql`card as (insert into question_evaluations (u
       due_at = excluded.due_at, updated_at = excluded.updated_at
     where question_evaluations.xmin::text = (select v.card_version from input v
       where v.user_id = excluded.user_id and v.card_id = excluded.question_id)
-    returning id, user_id, xmin::text as version),
+    returning id, user_id, question_id, xmin::text as version),
   log as (insert into review_logs (user_id, question_id, rating, state, reviewed_at, source,
       previous)
     select i.user_id, i.card_id, i.log_rating, i.log_state, i.reviewed_at, 'answer', i.previous
-    from input i join card c on c.user_id = i.user_id)`;
+    from input i join card c on c.user_id = i.user_id and c.question_id = i.card_id)`;
 
 /** Writes one learner's card as `CARD_WRITES` does, on its own; false when the card had changed. */
 export async function writeCardIfUnchanged(

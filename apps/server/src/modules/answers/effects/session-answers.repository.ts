@@ -19,7 +19,7 @@ const SESSION_ANSWER_WRITES: SQL = sql`saved as (insert into session_questions (
     on conflict (session_id, question_id) do update set choices = excluded.choices,
       is_correct = excluded.is_correct, score = excluded.score, confidence = excluded.confidence,
       answered_at = excluded.answered_at
-    returning id, user_id),
+    returning id, user_id, question_id),
   touched as (update sessions s set updated_at = i.answered_at
     from input i where s.id = i.session_id)`;
 

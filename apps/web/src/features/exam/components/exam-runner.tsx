@@ -5,14 +5,13 @@ import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { ApiError } from '../../../lib/api-client';
 import { useSettings } from '../../../lib/settings';
-import { ChoiceList, QuestionStem, preloadMarkdown } from '../../../components/question-content';
+import { preloadMarkdown } from '../../../components/question-content';
 import {
   ConfidencePicker,
   Elapsed,
-  ExamToolsBar,
   HelpOverlay,
   PauseDialog,
-  QuestionNavigator,
+  ExamQuestionPane,
   activeNow,
   flaggedPositions,
   nextFlagged,
@@ -207,52 +206,37 @@ export function ExamRunner({ exam }: { exam: Exam }) {
         aria-label={t('exam.progress-label')}
       />
       <div hidden={paused}>
-        <QuestionNavigator
-          label={t('exam.navigator')}
-          items={exam.questions.map((q, k) => ({
-            n: k + 1,
-            answered: (exam.responses_exam[k]?.length ?? 0) > 0,
-            flagged: toolsState.flags[String(q.id)] !== undefined,
-            current: k === i,
-          }))}
-          onJump={(n) => go(n - 1)}
+        <ExamQuestionPane
+          navigatorLabel={t('exam.navigator')}
+          cardLabel={t('exam.position', { position: i + 1, total })}
+          questions={exam.questions}
+          index={i}
+          onGo={go}
+          answered={(k) => (exam.responses_exam[k]?.length ?? 0) > 0}
+          flags={toolsState.flags}
+          question={question}
+          choices={choices}
+          selected={exam.responses_exam[i] ?? []}
+          onToggle={toggle}
+          name={`exam-${question.id}`}
+          tools={tools}
+          attachStem={attachStem}
+          footer={
+            settings.askConfidence ? (
+              <ConfidencePicker value={exam.confidence?.[i] ?? null} onChange={setConfidence} />
+            ) : null
+          }
+          actions={
+            <>
+              <Button onClick={() => setConfirming(true)} loading={sending !== null}>
+                {t('exam.finish')}
+              </Button>
+              <Button variant="secondary" onClick={() => setHelp(true)} aria-keyshortcuts="?">
+                {t('player.shortcuts')}
+              </Button>
+            </>
+          }
         />
-        <article
-          className="question-card"
-          data-question-id={question.id}
-          aria-label={t('exam.position', { position: i + 1, total })}
-        >
-          <ExamToolsBar tools={tools} />
-          <div ref={attachStem}>
-            <QuestionStem question={question} />
-          </div>
-          <ChoiceList
-            question={question}
-            choices={choices}
-            selected={exam.responses_exam[i] ?? []}
-            onToggle={toggle}
-            name={`exam-${question.id}`}
-            struck={tools.struck}
-            onStrike={tools.strike}
-          />
-          {settings.askConfidence ? (
-            <ConfidencePicker value={exam.confidence?.[i] ?? null} onChange={setConfidence} />
-          ) : null}
-          <div className="player-nav">
-            <Button variant="secondary" disabled={i === 0} onClick={() => go(i - 1)}>
-              {t('player.previous')}
-            </Button>
-            <Button variant="secondary" disabled={i >= total - 1} onClick={() => go(i + 1)}>
-              {t('player.next')}
-            </Button>
-            <Button onClick={() => setConfirming(true)} loading={sending !== null}>
-              {t('exam.finish')}
-            </Button>
-            <Button variant="secondary" onClick={() => setHelp(true)} aria-keyshortcuts="?">
-              {t('player.shortcuts')}
-            </Button>
-          </div>
-        </article>
       </div>
       <PauseDialog />
       <HelpOverlay open={help} onClose={() => setHelp(false)} />

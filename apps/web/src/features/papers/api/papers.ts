@@ -4,6 +4,7 @@ import type {
   MockExamReport,
   StaffMockExam,
 } from '@qbank/contract/mock-exams';
+import type { MailListSetting } from '@qbank/contract/mail-lists';
 import type {
   PaperResult,
   PaperAttempt,
@@ -93,6 +94,28 @@ export function useStartMock() {
       client.setQueryData(keys.papers.attempt(attempt.id), attempt);
       void client.invalidateQueries({ queryKey: keys.papers.mocks });
     },
+  });
+}
+
+/** GET /api/mail_lists/: the caller's opt-in mails (all off until they opt in). */
+export const mailListsQueryOptions = queryOptions({
+  queryKey: keys.papers.mailLists,
+  queryFn: () => apiRequest<MailListSetting[]>(paths.mailLists),
+});
+
+/** PUT /api/mail_lists/{list}/: opts in or out of one list. */
+export function useSetMailList() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ list, subscribed }: MailListSetting) =>
+      apiRequest<MailListSetting>(`${paths.mailLists}${list}/`, {
+        method: 'PUT',
+        body: { subscribed },
+      }),
+    onSuccess: (saved) =>
+      client.setQueryData<MailListSetting[]>(keys.papers.mailLists, (lists) =>
+        lists?.map((l) => (l.list === saved.list ? saved : l)),
+      ),
   });
 }
 

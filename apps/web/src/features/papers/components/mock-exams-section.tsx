@@ -5,7 +5,13 @@ import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { ApiError } from '../../../lib/api-client';
-import { mocksQueryOptions, useStartMock } from '../api/papers';
+import { SwitchField } from '../../../components/ui/switch-field';
+import {
+  mailListsQueryOptions,
+  mocksQueryOptions,
+  useSetMailList,
+  useStartMock,
+} from '../api/papers';
 
 /** The mock exams open to the learner: when they open, a way in, and the result once out. */
 export function MockExamsSection() {
@@ -47,6 +53,7 @@ export function MockExamsSection() {
   return (
     <section aria-labelledby="mocks-title">
       <h2 id="mocks-title">{t('mocks-title')}</h2>
+      <OpeningMailSwitch />
       <FormAlert>
         {start.error instanceof ApiError ? start.error.messages.join(' ') : null}
       </FormAlert>
@@ -70,5 +77,25 @@ export function MockExamsSection() {
         ))}
       </ul>
     </section>
+  );
+}
+
+/** "Mail me when a mock exam opens": off until the learner turns it on. */
+function OpeningMailSwitch() {
+  const { t } = useTranslation('papers');
+  const lists = useQuery(mailListsQueryOptions);
+  const set = useSetMailList();
+  const setting = lists.data?.find((l) => l.list === 'mock_exam_opens');
+  if (!setting) return null;
+  return (
+    <>
+      <SwitchField
+        label={t('mock-mail-label')}
+        description={t('mock-mail-hint')}
+        checked={set.isPending ? set.variables.subscribed : setting.subscribed}
+        onChange={(subscribed) => set.mutate({ list: 'mock_exam_opens', subscribed })}
+      />
+      <FormAlert>{set.error instanceof ApiError ? set.error.messages.join(' ') : null}</FormAlert>
+    </>
   );
 }

@@ -181,7 +181,8 @@ function GroupTable({
   return (
     <section aria-label={title}>
       <h2>{title}</h2>
-      <div className="paper-table-scroll">
+      {/* Scrolls sideways on a phone: focusable so a keyboard can scroll it too. */}
+      <div className="paper-table-scroll" tabIndex={0} role="region" aria-label={title}>
         <table className="paper-table">
           <thead>
             <tr>

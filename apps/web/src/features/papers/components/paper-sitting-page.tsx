@@ -11,8 +11,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import {
   Elapsed,
-  ExamToolsBar,
-  QuestionNavigator,
+  ExamQuestionPane,
   flaggedPositions,
   nextFlagged,
   useExamTools,
@@ -168,44 +167,23 @@ function Sitting({ attempt }: { attempt: PaperAttempt }) {
       <FormAlert>{error}</FormAlert>
       {view === 'one' ? (
         <>
-          <QuestionNavigator
-            label={t('navigator')}
-            items={attempt.questions.map((q, k) => ({
-              n: k + 1,
-              answered: (answers.get(q.id)?.length ?? 0) > 0,
-              flagged: toolsState.flags[String(q.id)] !== undefined,
-              current: k === i,
-            }))}
-            onJump={(n) => setI(n - 1)}
+          <ExamQuestionPane
+            navigatorLabel={t('navigator')}
+            cardLabel={t('position', { position: i + 1, total })}
+            questions={attempt.questions}
+            index={i}
+            onGo={setI}
+            answered={(k) => (answers.get(attempt.questions[k]!.id)?.length ?? 0) > 0}
+            flags={toolsState.flags}
+            question={question}
+            choices={question.choices}
+            selected={answers.get(question.id) ?? []}
+            onToggle={(c) => toggle(question.id, question.type, c)}
+            name={`paper-${question.id}`}
+            tools={tools}
+            attachStem={attachStem}
+            header={<p data-testid="paper-position">{t('position', { position: i + 1, total })}</p>}
           />
-          <article
-            className="question-card"
-            data-question-id={question.id}
-            aria-label={t('position', { position: i + 1, total })}
-          >
-            <p data-testid="paper-position">{t('position', { position: i + 1, total })}</p>
-            <ExamToolsBar tools={tools} />
-            <div ref={attachStem}>
-              <QuestionStem question={question} />
-            </div>
-            <ChoiceList
-              question={question}
-              choices={question.choices}
-              selected={answers.get(question.id) ?? []}
-              onToggle={(c) => toggle(question.id, question.type, c)}
-              name={`paper-${question.id}`}
-              struck={tools.struck}
-              onStrike={tools.strike}
-            />
-            <div className="player-nav">
-              <Button variant="secondary" disabled={i === 0} onClick={() => setI(i - 1)}>
-                {t('player.previous', { ns: 'common' })}
-              </Button>
-              <Button variant="secondary" disabled={i >= total - 1} onClick={() => setI(i + 1)}>
-                {t('player.next', { ns: 'common' })}
-              </Button>
-            </div>
-          </article>
         </>
       ) : (
         <div className="paper-whole">

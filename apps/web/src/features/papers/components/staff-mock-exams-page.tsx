@@ -17,8 +17,16 @@ import {
 import '../i18n';
 import '../papers.css';
 
-type Row = { module: string; course: string; type: '' | 'qcs' | 'qcm'; count: string };
-const EMPTY_ROW: Row = { module: '', course: '', type: '', count: '10' };
+type Band = '' | 'easy' | 'medium' | 'hard';
+type Row = {
+  module: string;
+  course: string;
+  type: '' | 'qcs' | 'qcm';
+  band: Band;
+  unseen: boolean;
+  count: string;
+};
+const EMPTY_ROW: Row = { module: '', course: '', type: '', band: '', unseen: false, count: '10' };
 const ids = (text: string) =>
   text
     .split(',')
@@ -37,6 +45,8 @@ function toBlueprint(rows: Row[]): BlueprintRow[] {
     ...(r.module ? { module: Number(r.module) } : {}),
     ...(r.course ? { course: Number(r.course) } : {}),
     ...(r.type ? { type: r.type } : {}),
+    ...(r.band ? { difficulty: r.band } : {}),
+    prefer_unseen: r.unseen,
     count: Number(r.count) || 1,
   }));
 }
@@ -223,6 +233,27 @@ export default function StaffMockExamsPage() {
                   </select>
                 </div>
                 <div className="field">
+                  <label htmlFor={`row-${k}-band`}>{t('staff-band')}</label>
+                  <select
+                    id={`row-${k}-band`}
+                    value={row.band}
+                    onChange={(e) => setRow(k, { band: e.target.value as Band })}
+                  >
+                    <option value="">{t('staff-any')}</option>
+                    <option value="easy">{t('staff-band-easy')}</option>
+                    <option value="medium">{t('staff-band-medium')}</option>
+                    <option value="hard">{t('staff-band-hard')}</option>
+                  </select>
+                </div>
+                <label className="inline-check">
+                  <input
+                    type="checkbox"
+                    checked={row.unseen}
+                    onChange={(e) => setRow(k, { unseen: e.target.checked })}
+                  />
+                  {t('staff-unseen')}
+                </label>
+                <div className="field">
                   <label htmlFor={`row-${k}-count`}>{t('staff-count')}</label>
                   <input
                     id={`row-${k}-count`}
@@ -247,6 +278,7 @@ export default function StaffMockExamsPage() {
               </fieldset>
             ))
           )}
+          {mode === 'blueprint' ? <p className="field-hint">{t('staff-blueprint-hint')}</p> : null}
           {mode === 'blueprint' ? (
             <Button variant="secondary" onClick={() => setRows((rs) => [...rs, EMPTY_ROW])}>
               {t('staff-add-row')}
