@@ -22,3 +22,4 @@ export * from './search';
 export * from './components';
 export * from './papers';
 export * from './mock-exams';
+export * from './study-plan';
