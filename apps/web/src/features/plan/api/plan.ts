@@ -22,22 +22,31 @@ export const planQueryOptions = queryOptions({
 
 export const usePlan = () => useQuery(planQueryOptions);
 
-/** PUT /api/plan/ */
-export function useSavePlan() {
+/**
+ * PUT /api/plan/. `saved` runs from the mutation itself, so it still runs when the form that
+ * asked has been replaced meanwhile (a first plan swaps the screen around it).
+ */
+export function useSavePlan(saved: (plan: StudyPlan) => void) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: StudyPlanUpdate) =>
       apiRequest<StudyPlan>(paths.plan, { method: 'PUT', body }),
-    onSuccess: (plan) => client.setQueryData(keys.plan, plan),
+    onSuccess: (plan) => {
+      client.setQueryData(keys.plan, plan);
+      saved(plan);
+    },
   });
 }
 
 /** DELETE /api/plan/ */
-export function useDeletePlan() {
+export function useDeletePlan(deleted: () => void) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest<null>(paths.plan, { method: 'DELETE' }),
-    onSuccess: () => client.setQueryData(keys.plan, null),
+    onSuccess: () => {
+      client.setQueryData(keys.plan, null);
+      deleted();
+    },
   });
 }
 

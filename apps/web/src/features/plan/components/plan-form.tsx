@@ -15,8 +15,8 @@ const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7];
 /** The exam date, days off, modules and the reminder; saved together. */
 export function PlanForm({ plan, modules }: { plan: StudyPlan | null; modules: Module[] }) {
   const { t } = useTranslation('plan');
-  const save = useSavePlan();
-  const remove = useDeletePlan();
+  const save = useSavePlan(() => notify('success', t('saved')));
+  const remove = useDeletePlan(() => notify('success', t('deleted')));
   const [examDate, setExamDate] = useState(plan?.exam_date ?? '');
   const [weekdays, setWeekdays] = useState<number[]>(plan?.weekdays_off ?? []);
   const [dates, setDates] = useState<string[]>(plan?.dates_off ?? []);
@@ -45,12 +45,7 @@ export function PlanForm({ plan, modules }: { plan: StudyPlan | null; modules: M
         modules: chosen,
         reminder,
       },
-      {
-        onSuccess: (saved) => {
-          setDates(saved.dates_off);
-          notify('success', t('saved'));
-        },
-      },
+      { onSuccess: (saved) => setDates(saved.dates_off) },
     );
   }
 
@@ -143,7 +138,7 @@ export function PlanForm({ plan, modules }: { plan: StudyPlan | null; modules: M
           <input
             type="checkbox"
             checked={chosen === null}
-            onChange={(e) => setChosen(e.target.checked ? null : (plan?.covered_modules ?? []))}
+            onChange={(e) => setChosen(e.target.checked ? null : [])}
           />
           {t('modules-default')}
         </label>
@@ -175,13 +170,7 @@ export function PlanForm({ plan, modules }: { plan: StudyPlan | null; modules: M
           {t('save')}
         </Button>
         {plan ? (
-          <Button
-            variant="danger"
-            loading={remove.isPending}
-            onClick={() =>
-              remove.mutate(undefined, { onSuccess: () => notify('success', t('deleted')) })
-            }
-          >
+          <Button variant="danger" loading={remove.isPending} onClick={() => remove.mutate()}>
             {t('delete')}
           </Button>
         ) : null}

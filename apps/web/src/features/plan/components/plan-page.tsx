@@ -56,13 +56,7 @@ export default function PlanPage() {
         </>
       ) : null}
       {plan.data === null ? <p>{t('none')}</p> : null}
-      {plan.isSuccess ? (
-        <PlanForm
-          key={p ? `${p.exam_date}-${p.reminder}` : 'new'}
-          plan={p ?? null}
-          modules={modules.data ?? []}
-        />
-      ) : null}
+      {plan.isSuccess ? <PlanForm plan={p ?? null} modules={modules.data ?? []} /> : null}
     </section>
   );
 }
