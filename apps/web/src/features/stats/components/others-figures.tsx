@@ -1,5 +1,5 @@
-import { choiceLetter } from '@qbank/contract/constants';
-import { PEER_STATS_MIN_LEARNERS, type OthersStats } from '@qbank/contract/stats';
+import { choiceLetter, PEER_STATS_MIN_LEARNERS } from '@qbank/contract/constants';
+import type { OthersStats } from '@qbank/contract/stats';
 import { useTranslation } from 'react-i18next';
 import '../stats.css';
 import '../../../lib/i18n-learning';
