@@ -42,7 +42,7 @@ export default defineConfig({
     {
       name: 'phone',
       testMatch:
-        /(accessibility|phone-layout|learner-loop|loop-layout|daily-blocks|staff-editor|past-papers|mock-exams)\.spec\.ts$/,
+        /(accessibility|phone-layout|learner-loop|loop-layout|daily-blocks|staff-editor|past-papers|mock-exams|exam-plan)\.spec\.ts$/,
       use: {
         ...devices['Desktop Chrome'],
         viewport: { width: 360, height: 740 },

@@ -23,3 +23,4 @@ export * from './components';
 export * from './papers';
 export * from './mock-exams';
 export * from './mail-lists';
+export * from './study-plan';

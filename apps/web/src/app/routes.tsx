@@ -60,6 +60,8 @@ const PaperSitting = lazy(() => import('../features/papers/components/paper-sitt
 const PaperResult = lazy(() => import('../features/papers/components/paper-result-page'));
 // Statistics and the dashboard (issue 13).
 const Dashboard = lazy(() => import('../features/stats/components/dashboard-page'));
+// The plan to the exam date (issue 35).
+const Plan = lazy(() => import('../features/plan/components/plan-page'));
 // Search the bank (issue 33).
 const Search = lazy(() => import('../features/search/components/search-page'));
 
@@ -133,6 +135,7 @@ export function AppRoutes() {
           <Route path="/mistakes" element={page(Mistakes)} />
           <Route path="/history/calibration" element={page(Calibration)} />
           <Route path="/dashboard" element={page(Dashboard)} />
+          <Route path="/plan" element={page(Plan)} />
           <Route path="/search" element={page(Search)} />
           <Route path="*" element={page(NotFound)} />
         </Route>

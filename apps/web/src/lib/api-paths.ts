@@ -41,6 +41,8 @@ export const paths = {
   paperAttempts: 'paper_attempts/',
   passwordReset: 'password-reset/',
   pastPapers: 'past_papers/',
+  plan: 'plan/',
+  planBlock: 'plan/block/',
   playlistItems: 'playlistitems/',
   playlistItemsDetail: 'playlistitemsdetail/',
   playlistQuestions: 'playlist_questions/',
@@ -116,6 +118,8 @@ export const keys = {
   notes: ['notes'] as const,
   attachments: ['attachments'] as const,
   notifications: ['notifications'] as const,
+  /** The learner's plan to the exam date (issue 35). */
+  plan: ['plan'] as const,
   papers: {
     root: ['papers'] as const,
     attempt: (id: number) => ['papers', 'attempt', id] as const,

@@ -12,3 +12,4 @@ export * from './review';
 export * from './stats';
 export * from './backups';
 export * from './papers';
+export * from './plans';

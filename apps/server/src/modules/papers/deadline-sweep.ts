@@ -1,4 +1,5 @@
 import type { App } from '../../lib/deps';
+import { startSweep } from '../../lib/sweep';
 import { announceOpenings, announceResults } from './mock-exams.service';
 import { sweepOverdue } from './papers.service';
 
@@ -14,26 +15,12 @@ const SWEEP_EVERY_MS = 30_000;
  * claimed once, first-wins).
  */
 export function startDeadlineSweep(app: App): void {
-  let timer: NodeJS.Timeout | undefined;
-  let closed = false;
-  const run = async () => {
-    try {
-      const n = await sweepOverdue(app);
-      if (n) app.log.info(`Submitted ${n} overdue paper sitting(s)`);
-      const opened = await announceOpenings(app);
-      if (opened) app.log.info(`Told the audience of ${opened} mock exam(s) that opened`);
-      const published = await announceResults(app);
-      if (published) app.log.info(`Announced the results of ${published} mock exam(s)`);
-    } catch (err) {
-      if (!closed) app.log.error({ err }, 'deadline sweep failed');
-    }
-    if (!closed) timer = setTimeout(() => void run(), SWEEP_EVERY_MS).unref();
-  };
-  app.addHook('onReady', async () => {
-    timer = setTimeout(() => void run(), SWEEP_EVERY_MS).unref();
-  });
-  app.addHook('onClose', async () => {
-    closed = true;
-    clearTimeout(timer);
+  startSweep(app, 'deadline sweep', SWEEP_EVERY_MS, async () => {
+    const n = await sweepOverdue(app);
+    if (n) app.log.info(`Submitted ${n} overdue paper sitting(s)`);
+    const opened = await announceOpenings(app);
+    if (opened) app.log.info(`Told the audience of ${opened} mock exam(s) that opened`);
+    const published = await announceResults(app);
+    if (published) app.log.info(`Announced the results of ${published} mock exam(s)`);
   });
 }

@@ -22,14 +22,28 @@ export async function startRun(deps: AccessDeps, user: User, input: RunInput): P
     input.source === 'due'
       ? await dueQuestionIds(deps, user, scope, RUN_MAX_QUESTIONS)
       : await shelfQuestionIds(deps.db, user.id, scope, RUN_MAX_QUESTIONS);
+  return runOver(deps, user, ids, SESSION_NAMES[input.source], input.mode);
+}
+
+/**
+ * A run over chosen questions (those the caller may read): a custom session named `name` for
+ * study, or only the questions for an exam. The plan's block of new questions is one too.
+ */
+export async function runOver(
+  deps: AccessDeps,
+  user: User,
+  ids: number[],
+  name: string,
+  mode: 'study' | 'exam',
+): Promise<ReviewRun> {
   const access = await loadAccess(deps, user);
-  const exam = input.mode === 'exam';
+  const exam = mode === 'exam';
   const readable = (await serializeQuestions(deps, user, ids, access, { exam })).filter(
     (q: Question) => !q.is_locked,
   );
   if (exam || readable.length === 0) return { session: null, questions: readable };
   const { session } = await createSession(deps, user, {
-    name: SESSION_NAMES[input.source],
+    name,
     question_ids: readable.map((q) => q.id),
   });
   const questions = await serializeQuestions(

@@ -117,21 +117,39 @@ export async function listDue(deps: Deps, user: User, query: DueQuery) {
   return { total, results };
 }
 
-/** Reviews falling due on each of the learner's next 30 days (today first); overdue apart. */
-export async function forecast(deps: Deps, user: User): Promise<Forecast> {
-  const { db } = deps;
+/**
+ * Reviews falling due on each of the learner's `days` days from today (date → count), and the
+ * cards already overdue: the review forecast and the plan to the exam date both read it.
+ */
+export async function dueForecast(db: Db, userId: number, days: number) {
   const now = clock.now();
   const [{ today }, counts] = await Promise.all([
-    repo.learnerToday(db, user.id, now),
-    repo.dueByDay(db, user.id, now, FORECAST_DAYS),
+    repo.learnerToday(db, userId, now),
+    repo.dueByDay(db, userId, now, days),
   ]);
   const byDay = new Map(counts.map((c) => [Number(c.day), Number(c.n)]));
   const overdue = counts.filter((c) => Number(c.day) < 0).reduce((s, c) => s + Number(c.n), 0);
-  const days = Array.from({ length: FORECAST_DAYS }, (_, day) => ({
+  const list = Array.from({ length: days }, (_, day) => ({
     date: addDays(today, day),
     count: byDay.get(day) ?? 0,
   }));
-  return { today, overdue, days };
+  return { today, overdue, days: list };
+}
+
+/** Reviews falling due on each of the learner's next 30 days (today first); overdue apart. */
+export async function forecast(deps: Deps, user: User): Promise<Forecast> {
+  return dueForecast(deps.db, user.id, FORECAST_DAYS);
+}
+
+/** The learner's date now and the instants their day starts and ends (their time zone). */
+export const learnerDay = (db: Db, userId: number) => repo.learnerToday(db, userId, clock.now());
+
+/** Reviews done today, and the reviews the queue still offers today (within the daily limit). */
+export async function todayReviews(deps: Deps, user: User) {
+  const { startsAt } = await learnerDay(deps.db, user.id);
+  const done = (await repo.reviewsSince(deps.db, user.id, startsAt)).reviews;
+  const { total } = await listDue(deps, user, { page: 1, page_size: 1 });
+  return { done, left: total };
 }
 
 async function shelfStreak(db: Db, userId: number): Promise<number> {

@@ -5,6 +5,7 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { useReviewSettings } from '../../../lib/review-settings';
 import { useSettings } from '../../../lib/settings';
+import { TodayPlan } from '../../plan';
 import { useDashboard } from '../api/get-dashboard';
 import { useWhatNext } from '../api/get-what-next';
 import { secondsPer, shareRight } from '../lib/series';
@@ -43,6 +44,7 @@ export default function DashboardPage() {
         <h1 id="stats-title">{t('stats.title')}</h1>
       </div>
       <p>{t('stats.intro')}</p>
+      <TodayPlan />
       {dashboard.isPending ? <Spinner label={t('stats.loading')} /> : null}
       {dashboard.isError ? (
         <FormAlert>
