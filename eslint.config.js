@@ -20,6 +20,19 @@ const deepFeatureImport = (depth) => ({
             regex: `^(\\.\\./){${depth + 1}}[^./][^/]*/|^(\\.\\./)+features/[^/]+/`,
             message: "Import another feature only through its index.ts (e.g. '../../player').",
           },
+          {
+            // These contract modules build zod schemas when loaded: a value from one pulls zod
+            // (~30 KB gz) into the screen. Plain values live in constants.ts.
+            group: [
+              '@qbank/contract/*',
+              '!@qbank/contract/constants',
+              '!@qbank/contract/confidence-values',
+              '!@qbank/contract/random',
+              '!@qbank/contract/forms',
+            ],
+            allowTypeImports: true,
+            message: 'Take plain values from @qbank/contract/constants; only types from here.',
+          },
         ],
       },
     ],

@@ -60,6 +60,34 @@ test('dollar amounts stay prose, with their spaces, while real formulas are type
   await expectAccessible(page);
 });
 
+test('plain sentences show at once without the Markdown chunk; a formula loads it', async ({
+  signedInPage: page,
+  learner,
+  request,
+}) => {
+  const fetched: string[] = [];
+  page.on('request', (r) => {
+    if (/markdown|katex/i.test(r.url())) fetched.push(r.url());
+  });
+  // MedMCQA (course 7): plain sentences, as most of a medical bank is.
+  const plain = (await freeQuestions(request, learner, 7)).find((q) =>
+    /^[\p{L}\p{N} .,;:?'()]*$/u.test([q.stem, ...q.choices.map((c) => c.text)].join(' ')),
+  )!;
+  expect(plain, 'the demo bank has a plain-text question in its free preview').toBeTruthy();
+  await page.goto(`/questions/${plain.id}`);
+  const card = page.locator('article.question-card');
+  await expect(card.locator('.stem p').first()).toBeVisible();
+  await expect(card.locator('.choice-option')).toHaveCount(plain.choices.length);
+  await page.waitForLoadState('networkidle');
+  expect(fetched).toEqual([]);
+
+  // A formula needs KaTeX: the chunk loads and typesets it.
+  const jee = (await freeQuestions(request, learner, 4)).find((q) => q.stem.includes('$'))!;
+  await page.goto(`/questions/${jee.id}`);
+  await expect(card.locator('.katex').first()).toBeVisible();
+  expect(fetched.some((url) => /markdown/.test(url))).toBe(true);
+});
+
 test('the history list shows question texts without raw markup', async ({
   signedInPage: page,
   learner,

@@ -153,8 +153,13 @@ async function scriptsBeforeInteractive(browser, { route, signedIn, ready }, coo
   await context.close();
   const before = scripts.filter((s) => s.at <= interactiveAt);
   const kb = (list) => list.reduce((sum, s) => sum + gzipSize(s.path), 0) / 1024;
+  const largest = before
+    .map((s) => ({ file: path.basename(s.path), kb: gzipSize(s.path) / 1024 }))
+    .sort((a, b) => b.kb - a.kb)
+    .slice(0, 5);
   return {
     kb: kb(before),
+    largest,
     requests: before.length,
     laterKb: kb(scripts) - kb(before),
     laterRequests: scripts.length - before.length,
@@ -211,44 +216,54 @@ async function playerInteractions(browser, cookies) {
   return worst;
 }
 
-export async function runLighthouse() {
+export async function runLighthouse({ jsOnly = false } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qbank-lighthouse-'));
   const server = await startServer(dataDir);
-  const browser = await puppeteer.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-dev-shm-usage'],
-  });
+  let browser;
   try {
+    browser = await puppeteer.launch({
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      headless: true,
+      args: ['--no-sandbox', '--disable-dev-shm-usage'],
+    });
     const cookies = await sessionCookies();
     const rows = [];
     for (const target of ROUTES) {
       const js = await scriptsBeforeInteractive(browser, target, cookies);
-      const lh = await lighthouseMedian(browser, target.route, target.signedIn ? cookies : []);
+      const lh = jsOnly
+        ? null
+        : await lighthouseMedian(browser, target.route, target.signedIn ? cookies : []);
       rows.push({ ...target, js, lh });
     }
-    const interactions = await playerInteractions(browser, cookies);
     console.log(
       `\nLighthouse (mobile, simulated slow 4G), median of ${RUNS}; target ≥ 0.95 each, sign-in TBT ≤ 150 ms.` +
         `\nJS before interactive: gzipped KB and requests of the scripts fetched before the screen handled input.`,
     );
     for (const { route, js, lh } of rows) {
-      console.log(
-        `${route.padEnd(18)} performance ${lh.performance} (runs ${lh.scores.join(', ')})` +
+      const scores = lh
+        ? `performance ${lh.performance} (runs ${lh.scores.join(', ')})` +
           ` · accessibility ${lh.accessibility} · FCP ${lh.fcp} · LCP ${lh.lcp} · TBT ${lh.tbt}` +
-          ` · CLS ${lh.cls} · JS before interactive ${js.kb.toFixed(1)} KB gz in ${js.requests}` +
+          ` · CLS ${lh.cls} · `
+        : '';
+      console.log(
+        `${route.padEnd(18)} ${scores}JS before interactive ${js.kb.toFixed(1)} KB gz in ${js.requests}` +
           ` requests (+${js.laterKb.toFixed(1)} KB in ${js.laterRequests} after)` +
-          (lh.finalUrl.endsWith(route) ? '' : ` (ended on ${lh.finalUrl})`),
+          (lh && !lh.finalUrl.endsWith(route) ? ` (ended on ${lh.finalUrl})` : '') +
+          `\n${' '.repeat(19)}largest: ${js.largest.map((f) => `${f.file} ${f.kb.toFixed(1)}`).join(', ')}`,
       );
     }
-    console.log(
-      `Player at 4× CPU throttling, worst of 5 questions, input to next paint (target < 100 ms):` +
-        ` choose ${interactions.choose.toFixed(0)} ms · check ${interactions.check.toFixed(0)} ms` +
-        ` · next ${interactions.next.toFixed(0)} ms`,
-    );
+    if (!jsOnly) {
+      const interactions = await playerInteractions(browser, cookies);
+      console.log(
+        `Player at 4× CPU throttling, worst of 5 questions, input to next paint (target < 100 ms):` +
+          ` choose ${interactions.choose.toFixed(0)} ms · check ${interactions.check.toFixed(0)} ms` +
+          ` · next ${interactions.next.toFixed(0)} ms`,
+      );
+    }
     return rows;
   } finally {
-    await browser.close();
+    // A browser that failed to start must not leave the server holding its port.
+    await browser?.close();
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
     fs.rmSync(dataDir, { recursive: true, force: true });

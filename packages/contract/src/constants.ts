@@ -77,3 +77,22 @@ export const AUTH_MESSAGES = {
   emailTaken: 'A user is already registered with this e-mail address.',
   tooCommon: 'This password is too common.',
 } as const;
+
+// Limits and markers the web needs at run time, here so a screen never loads zod for a number.
+
+/** Spaced repetition settings' bounds (decision 038). */
+export const DESIRED_RETENTION_MIN = 0.7;
+export const DESIRED_RETENTION_MAX = 0.97;
+export const MISTAKES_STREAK_MAX = 10;
+/** Daily limits' largest value (new questions and reviews per learner day). */
+export const DAILY_LIMIT_MAX = 9999;
+/** Marks around the matched words of a search excerpt (control characters never found in a bank). */
+export const MATCH_START = '\u0002';
+export const MATCH_END = '\u0003';
+/**
+ * Distinct learners a question needs before any per-question figure is published (share right,
+ * choice shares, median time): below it, one learner could read what another chose (decision 046).
+ */
+export const PEER_STATS_MIN_LEARNERS = 10;
+/** The file field of POST /api/rports/ (multipart); one image, optional. */
+export const REPORT_SCREENSHOT_FIELD = 'screenshot';

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { INT_MAX, invalidPk } from './fields';
 import { pageQuerySchema } from './common';
-import { COMMENT_ORDERINGS, REPORT_REASON_VALUES, REPORT_STATUS_VALUES } from './constants';
+import {
+  COMMENT_ORDERINGS,
+  REPORT_REASON_VALUES,
+  REPORT_SCREENSHOT_FIELD,
+  REPORT_STATUS_VALUES,
+} from './constants';
+
+export { REPORT_SCREENSHOT_FIELD };
 
 export { COMMENT_ORDERINGS, REPORT_REASON_VALUES, REPORT_STATUS_VALUES };
 
@@ -77,8 +84,6 @@ export const reportCreateSchema = z.object({
   message: textField(REPORT_MESSAGE_MAX).default(''),
 });
 export type ReportCreate = z.infer<typeof reportCreateSchema>;
-/** The file field of POST /api/rports/ (multipart); one image, optional. */
-export const REPORT_SCREENSHOT_FIELD = 'screenshot';
 
 /** The owner may change reason and message while the report is open. */
 export const reportUpdateSchema = z.object({

@@ -1,15 +1,20 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './common';
-import { RATINGS } from './constants';
+import {
+  DAILY_LIMIT_MAX,
+  DESIRED_RETENTION_MAX,
+  DESIRED_RETENTION_MIN,
+  MISTAKES_STREAK_MAX,
+  RATINGS,
+} from './constants';
+
+export { DAILY_LIMIT_MAX, DESIRED_RETENTION_MAX, DESIRED_RETENTION_MIN, MISTAKES_STREAK_MAX };
 import { drfMessages, pkSchema } from './fields';
 import { questionSchema } from './questions';
 
 /** Spaced repetition (FSRS-6) and the mistakes shelf (issue 13, decision 038). */
 
-export const DESIRED_RETENTION_MIN = 0.7;
-export const DESIRED_RETENTION_MAX = 0.97;
 export const MISTAKES_STREAK_DEFAULT = 2;
-export const MISTAKES_STREAK_MAX = 10;
 /** A card forgotten this many times is a leech: flagged and pinned on the mistakes shelf. */
 export const LEECH_LAPSES = 8;
 /** Wrong answers in a row, without a right one, that make a leech even if it was never learned. */
@@ -17,7 +22,6 @@ export const LEECH_MISSES = 8;
 /** Daily limits (Anki's): new questions a due run opens, and reviews, per learner day. */
 export const NEW_PER_DAY_DEFAULT = 20;
 export const REVIEWS_PER_DAY_DEFAULT = 200;
-export const DAILY_LIMIT_MAX = 9999;
 
 /** A leech: forgotten eight times, or missed eight times in a row whether or not ever learned. */
 export function isLeech(card: { lapses: number; misses: number }): boolean {

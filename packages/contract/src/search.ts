@@ -2,9 +2,7 @@ import { z } from 'zod';
 import { pageQuerySchema, paginated } from './common';
 import { questionSchema } from './questions';
 
-/** Marks around the matched words of an excerpt (control characters never found in a bank). */
-export const MATCH_START = '\u0002';
-export const MATCH_END = '\u0003';
+export { MATCH_END, MATCH_START } from './constants';
 
 /** GET /api/search/: the learner's full-text search over the bank their plan opens (issue 33). */
 export const searchQuerySchema = pageQuerySchema.extend({

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { optionalQuery, queryId, requiredQueryId } from './catalogue';
+import { PEER_STATS_MIN_LEARNERS } from './constants';
 import { INT_MAX } from './fields';
+
+export { PEER_STATS_MIN_LEARNERS };
 
 /**
  * Peer statistics and the learner dashboard (issue 13, decision 039). Peer figures count each
@@ -9,11 +12,6 @@ import { INT_MAX } from './fields';
  */
 
 export const DIFFICULTY_MIN_ANSWERS = 30;
-/**
- * Distinct learners a question needs before any per-question figure is published (share right,
- * choice shares, median time): below it, one learner could read what another chose (decision 046).
- */
-export const PEER_STATS_MIN_LEARNERS = 10;
 export const DIFFICULTIES = [1, 2, 3, 4, 5] as const;
 /** Questions of a course a learner must have answered to be ranked against its other learners. */
 export const PERCENTILE_MIN_QUESTIONS = 20;

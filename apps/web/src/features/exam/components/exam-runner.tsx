@@ -47,8 +47,9 @@ export function ExamRunner({ exam }: { exam: Exam }) {
   const answeredCount = exam.responses_exam.filter((r) => r.length > 0).length;
 
   useEffect(() => {
-    preloadMarkdown();
+    preloadMarkdown(exam.questions);
     shownAt.current = activeNow();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on the questions it opened with
   }, []);
   useEffect(() => {
     if (confirming) dialog.current?.showModal();

@@ -67,7 +67,8 @@ function Sitting({ attempt }: { attempt: PaperAttempt }) {
   const question = attempt.questions[i]!;
   const answered = attempt.questions.filter((q) => (answers.get(q.id)?.length ?? 0) > 0).length;
 
-  useEffect(() => preloadMarkdown(), []);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on the paper it opened with
+  useEffect(() => preloadMarkdown(attempt.questions), []);
   useEffect(() => sessionStorage.setItem(positionKey(attempt.id), String(i)), [attempt.id, i]);
   useEffect(() => {
     if (confirming) dialog.current?.showModal();

@@ -47,8 +47,6 @@ export default function PlayerPage() {
   const [allDone, setAllDone] = useState(false);
   const paused = usePaused();
 
-  useEffect(preloadMarkdown, []);
-
   // Without a position in the address, the player opens at the first unanswered question.
   const first = useFirstUnanswered(
     courseId,
@@ -87,6 +85,9 @@ export default function PlayerPage() {
   const results = page.data?.results ?? [];
   const count = page.data?.count ?? 0;
   const lastPage = Math.max(1, Math.ceil(count / PAGE_SIZE));
+  useEffect(() => {
+    if (page.data) preloadMarkdown(page.data.results);
+  }, [page.data]);
 
   // The neighbouring pages wait in the cache, so moving on never waits for the network.
   useEffect(() => {

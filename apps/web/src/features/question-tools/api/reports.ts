@@ -1,5 +1,5 @@
 import type { Report, ReportCreate } from '@qbank/contract/discussion';
-import { REPORT_SCREENSHOT_FIELD } from '@qbank/contract/discussion';
+import { REPORT_SCREENSHOT_FIELD } from '@qbank/contract/constants';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { apiUpload } from '../../../lib/api-upload';

@@ -1,4 +1,4 @@
-import { DAILY_LIMIT_MAX } from '@qbank/contract/review';
+import { DAILY_LIMIT_MAX } from '@qbank/contract/constants';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';

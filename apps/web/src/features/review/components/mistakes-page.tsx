@@ -1,4 +1,5 @@
-import { MISTAKES_STREAK_MAX } from '@qbank/contract/review';
+import { MISTAKES_STREAK_MAX } from '@qbank/contract/constants';
+import type { Scope } from '@qbank/contract/review';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,7 +12,6 @@ import { notify } from '../../../lib/toast';
 import { useMistakes } from '../api/get-mistakes';
 import { useReviewSettings, useUpdateReviewSettings } from '../../../lib/review-settings';
 import '../review.css';
-import type { Scope } from '@qbank/contract/review';
 import { LeechActions } from './leech-actions';
 import { QuestionLine } from './question-line';
 import { ScopeSelect } from './scope-select';

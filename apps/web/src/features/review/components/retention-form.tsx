@@ -1,4 +1,4 @@
-import { DESIRED_RETENTION_MAX, DESIRED_RETENTION_MIN } from '@qbank/contract/review';
+import { DESIRED_RETENTION_MAX, DESIRED_RETENTION_MIN } from '@qbank/contract/constants';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';

@@ -1,4 +1,4 @@
-import { MATCH_END, MATCH_START } from '@qbank/contract/search';
+import { MATCH_END, MATCH_START } from '@qbank/contract/constants';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';

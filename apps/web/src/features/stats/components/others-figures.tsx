@@ -1,4 +1,5 @@
-import { PEER_STATS_MIN_LEARNERS, type OthersStats } from '@qbank/contract/stats';
+import { PEER_STATS_MIN_LEARNERS } from '@qbank/contract/constants';
+import type { OthersStats } from '@qbank/contract/stats';
 import { useTranslation } from 'react-i18next';
 import { ChoiceShares } from './choice-shares';
 import '../stats.css';

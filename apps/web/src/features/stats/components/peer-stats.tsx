@@ -1,4 +1,4 @@
-import { PEER_STATS_MIN_LEARNERS } from '@qbank/contract/stats';
+import { PEER_STATS_MIN_LEARNERS } from '@qbank/contract/constants';
 import { useTranslation } from 'react-i18next';
 import { useQuestionStats } from '../api/get-question-stats';
 import { ChoiceShares } from './choice-shares';
