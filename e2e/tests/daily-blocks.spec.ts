@@ -218,3 +218,54 @@ test('the exam review shows the order seen, other learners’ picks and the medi
   await expectAccessible(page);
   await expectNoHorizontalScroll(page);
 });
+
+test('a tutor block’s peer panel never counts the learner and follows the order shown', async ({
+  signedInPage: page,
+  request,
+  learner,
+}) => {
+  test.slow();
+  const api = apiAs(request, learner);
+  const { module } = await freeQuestions(api, 1);
+
+  await page.goto('/exam');
+  await page.getByRole('checkbox', { name: module.name }).check();
+  await page.getByRole('radio', { name: 'Tutor' }).check();
+  await page.getByRole('checkbox', { name: /Shuffle the choices/ }).check();
+  await page.getByRole('button', { name: 'Start the tutor block' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Tutor block' })).toBeVisible();
+  const card = page.locator('article.question-card');
+  const options = card.locator('.choice-option');
+  await expect(options.first()).toBeVisible();
+  const seen = await options.locator('.choice-text').allInnerTexts();
+
+  // Ten other learners answered before: all picked the last choice shown.
+  const id = Number(await card.getAttribute('data-question-id'));
+  const question = await api.get<Question>(`questns/${id}/`);
+  const lastShown = seen.length - 1;
+  const picked = question.choices.find((c) => seen[lastShown]!.includes(c.text))!;
+  await Promise.all(
+    Array.from({ length: 10 }, async () => {
+      const peer = await createUser(request, { label: 'peer' });
+      await apiAs(request, peer).post('question_answer_history/', {
+        question: id,
+        choices: [picked.id],
+        mode: 'study',
+        time_spent_ms: 12_000,
+      });
+    }),
+  );
+
+  // The learner picks the first choice shown: the panel counts the ten others only, and each
+  // share sits under the letter the learner saw.
+  await options.first().click();
+  await card.getByRole('button', { name: 'Check' }).click();
+  const panel = card.getByRole('region', { name: 'Other learners' });
+  await expect(panel).toContainText('10 other learners answered: ');
+  const shares = panel.locator('.peer-choices li');
+  await expect(shares).toHaveCount(seen.length);
+  await expect(shares.nth(lastShown)).toContainText('100 % picked it');
+  await expect(shares.first()).toContainText('0 % picked it');
+  await expectAccessible(page);
+  await expectNoHorizontalScroll(page);
+});

@@ -2,6 +2,7 @@ import {
   expect,
   expectAccessible,
   expectNoHorizontalScroll,
+  openAccountMenu,
   openNavigation,
   test,
 } from './support/fixtures';
@@ -26,7 +27,7 @@ test('logout calls the API, removes user, accessToken and refreshToken, and open
   await expectAccessible(page);
   await expectNoHorizontalScroll(page);
 
-  await page.getByRole('button', { name: 'Log out' }).click();
+  await (await openAccountMenu(page)).getByRole('menuitem', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/auth\/sign-in$/);
   const names = (await context.cookies()).map((c) => c.name);
   expect(names).not.toContain('user');
@@ -106,9 +107,30 @@ test('the header navigates with the keyboard; the about page credits the demo da
   await expect(page.getByRole('heading', { name: 'Your modules', level: 1 })).toBeVisible();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
-  await (await openNavigation(page)).getByRole('link', { name: 'Settings' }).focus();
+  // The account menu button (WAI-ARIA menu button): Enter opens it on its first item, Escape
+  // closes it and gives the focus back, arrows move in it.
+  const account = page.locator('.app-header button[aria-haspopup="menu"]');
+  await account.focus();
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('menu', { name: 'Account' });
+  await expect(menu.getByRole('menuitem', { name: 'Settings' })).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(menu.getByRole('menuitem', { name: 'Log out' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(account).toBeFocused();
+  await expect(account).toHaveAttribute('aria-expanded', 'false');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitem', { name: 'Profile' })).toBeFocused();
+  await page.keyboard.press('ArrowUp');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/settings$/);
+  await expect(menu).toBeHidden();
+  // The main links keep their place too.
+  await (await openNavigation(page)).getByRole('link', { name: 'History' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/history$/);
 
   await page.getByRole('link', { name: 'About and data credits' }).click();
   await expect(page.getByRole('heading', { name: 'About QBank' })).toBeVisible();

@@ -3,7 +3,7 @@ import {
   expect,
   expectAccessible,
   expectNoHorizontalScroll,
-  openNavigation,
+  openAccountMenu,
   test,
   type TestUser,
 } from './support/fixtures';
@@ -32,8 +32,8 @@ for (const mode of ['light', 'dark'] as const) {
     );
     await page.goto('/modules');
     await expect(page.getByRole('heading', { level: 1, name: 'Your modules' })).toBeVisible();
-    // The header leads to the plans (behind the menu button on a phone).
-    await (await openNavigation(page)).getByRole('link', { name: 'Subscriptions' }).click();
+    // The header leads to the plans (in the account menu).
+    await (await openAccountMenu(page)).getByRole('menuitem', { name: 'Subscriptions' }).click();
     await expect(page).toHaveURL(/\/subscriptions$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Subscriptions' })).toBeVisible();
 

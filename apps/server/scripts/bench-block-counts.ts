@@ -2,12 +2,15 @@
  * `DATABASE_URL=… npx tsx scripts/bench-block-counts.ts`: what the exam builder's live counts
  * (`GET /api/questions_exam/counts/`, decision 050) cost on a generated bank (`cli.js generate`):
  * the one statement for the learner with the most history, with every question readable (the
- * widest scan), for a few filter sets. Prints best, median and worst of --runs runs each.
+ * widest scan), for a few filter sets; then the similar questions of a few questions
+ * (`GET /api/questns/{id}/similar/`, decision 053) on the same bank. Prints best, median and
+ * worst of --runs runs each.
  */
 import { Command } from 'commander';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client';
 import { blockCounts, type BlockFilters } from '../src/modules/questions/block-counts.repository';
+import { similarTo } from '../src/modules/search/search.repository';
 
 const options = new Command()
   .option('--runs <n>', 'runs per filter set', '15')
@@ -39,18 +42,39 @@ const sets: Record<string, BlockFilters> = {
 };
 
 console.log(`${questions} published questions; learner ${userId} with ${answers} answers`);
-for (const [name, filters] of Object.entries(sets)) {
-  await blockCounts(db, filters);
+
+/** Best, median and worst of --runs runs of `task`, after one warm-up run. */
+async function measure(name: string, task: () => Promise<unknown>) {
+  await task();
   const times: number[] = [];
   for (let i = 0; i < Number(options.runs); i++) {
     const start = performance.now();
-    await blockCounts(db, filters);
+    await task();
     times.push(performance.now() - start);
   }
   times.sort((a, b) => a - b);
   const ms = (x: number) => `${x.toFixed(1)} ms`;
   console.log(
     `${name.padEnd(28)} best ${ms(times[0]!)}  median ${ms(times[times.length >> 1]!)}  worst ${ms(times[times.length - 1]!)}`,
+  );
+}
+
+for (const [name, filters] of Object.entries(sets)) {
+  await measure(name, () => blockCounts(db, filters));
+}
+// Similar questions of questions spread over the bank (first, middle, last published).
+const spread = (
+  (await db.execute(
+    sql`select id from questions where is_published and id in (
+      (select min(id) from questions where is_published),
+      (select percentile_disc(0.5) within group (order by id) from questions where is_published),
+      (select max(id) from questions where is_published))`,
+  )) as unknown as { rows: { id: number }[] }
+).rows;
+for (const { id } of spread) {
+  const found = await similarTo(db, userId, id, all.access, 5);
+  await measure(`similar to ${id} (${found.length} found)`, () =>
+    similarTo(db, userId, id, all.access, 5),
   );
 }
 await database.close();

@@ -135,6 +135,18 @@ export async function openNavigation(page: Page) {
   return page.getByRole('navigation', { name: 'Main' });
 }
 
+/**
+ * The account menu (Settings, Profile, Subscriptions, theme, sign out), opened from the button
+ * with the learner's initial and name at the header's end, on a phone as on a desktop.
+ */
+export async function openAccountMenu(page: Page) {
+  const button = page.locator('.app-header button[aria-haspopup="menu"]');
+  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+  const menu = page.getByRole('menu', { name: 'Account' });
+  await expect(menu).toBeVisible();
+  return menu;
+}
+
 type Fixtures = {
   /** A confirmed user, deleted after the test. */
   learner: TestUser;

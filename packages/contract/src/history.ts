@@ -41,6 +41,16 @@ export const answerCorrectionSchema = z.object({
 });
 export type AnswerCorrection = z.infer<typeof answerCorrectionSchema>;
 
+/** The choice ids as shown to the learner (random answer order), kept with the answer. */
+export const choiceOrderSchema = z
+  .array(pkItemSchema)
+  .max(MAX_CHOICES)
+  .nullable()
+  .default(null)
+  .describe(
+    'The choice ids in the order they were shown (random answer order): each choice once; the review shows them so',
+  );
+
 // question_answer_history
 
 export const historyCreateSchema = z.object({
@@ -54,14 +64,7 @@ export const historyCreateSchema = z.object({
     .boolean()
     .default(true)
     .describe('false: a "don\'t count this run" answer, left out of statistics and the dashboard'),
-  choice_order: z
-    .array(pkItemSchema)
-    .max(MAX_CHOICES)
-    .nullable()
-    .default(null)
-    .describe(
-      'The choice ids in the order they were shown (random answer order): each choice once; the review shows them so',
-    ),
+  choice_order: choiceOrderSchema,
 });
 export type HistoryCreate = z.infer<typeof historyCreateSchema>;
 

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { pkItemSchema, pkSchema } from './fields';
 import { pageQuerySchema } from './common';
-import { answerCorrectionSchema, choiceIdsSchema, scoringRuleSchema } from './history';
+import {
+  answerCorrectionSchema,
+  choiceIdsSchema,
+  choiceOrderSchema,
+  scoringRuleSchema,
+} from './history';
 import { confidenceSchema } from './confidence';
 import { CONFIDENCE_LEVELS } from './confidence-values';
 
@@ -85,6 +90,7 @@ export const sessionQuestionCreateSchema = z.object({
   time_spent_ms: z.number().int().min(0).max(86_400_000).default(0),
   scoring: scoringRuleSchema,
   confidence: confidenceSchema,
+  choice_order: choiceOrderSchema,
 });
 export type SessionQuestionCreate = z.infer<typeof sessionQuestionCreateSchema>;
 

@@ -40,11 +40,15 @@ export const choiceShareSchema = z.object({
   picked: z.number().int(),
   share: share.describe('Share of answers that ticked this choice'),
 });
+export type ChoiceShare = z.infer<typeof choiceShareSchema>;
 
 /** GET /api/questns/{id}/stats/: what other learners did with one question. */
 export const questionStatsSchema = z.object({
   question: z.number().int(),
-  answers: z.number().int().describe("Learners' first counted answers"),
+  answers: z
+    .number()
+    .int()
+    .describe("Other learners' first counted answers (never the caller's own)"),
   share_right: share.nullable().describe(`null under ${PEER_STATS_MIN_LEARNERS} learners`),
   median_time_ms: z
     .number()

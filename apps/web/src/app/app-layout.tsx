@@ -1,11 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet, useNavigate } from 'react-router';
+import { NavLink, Outlet } from 'react-router';
 import { Button } from '../components/ui/button';
-import { logout, useCurrentUser } from '../lib/current-user';
-import { updateSettings, useSettings } from '../lib/settings';
+import { useCurrentUser } from '../lib/current-user';
 import { useSyncTimeZone } from '../lib/time-zone';
 import { AboutFooter } from './about-footer';
+import { AccountMenu } from './account-menu';
 import './app-layout.css';
 import { MyListsMenu } from './my-lists-menu';
 
@@ -14,24 +14,18 @@ const NotificationBell = lazy(
   () => import('../features/notifications/components/notification-bell'),
 );
 
-/** The frame of the signed-in screens: skip link, header with navigation, content, footer. */
+/**
+ * The frame of the signed-in screens: skip link, header with navigation, content, footer. The
+ * learner's own pages, the theme and signing out sit in the account menu, so the header keeps
+ * one line on a desktop.
+ */
 export function AppLayout() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const settings = useSettings();
-  const [leaving, setLeaving] = useState(false);
   const isStaff = useCurrentUser().data?.is_staff === true;
   // On a phone the links fold behind a menu button, so the header never scrolls sideways.
   const [menuOpen, setMenuOpen] = useState(false);
-  const dark = settings.displayMode === 'dark';
   // Once per page load after sign-in, wherever the learner lands (issue 38).
   useSyncTimeZone();
-
-  async function signOut() {
-    setLeaving(true);
-    await logout();
-    void navigate('/auth/sign-in', { replace: true });
-  }
 
   return (
     <div className="app-shell">
@@ -86,15 +80,6 @@ export function AppLayout() {
             <li>
               <NavLink to="/dashboard">{t('nav.dashboard')}</NavLink>
             </li>
-            <li>
-              <NavLink to="/subscriptions">{t('nav.subscriptions')}</NavLink>
-            </li>
-            <li>
-              <NavLink to="/settings">{t('nav.settings')}</NavLink>
-            </li>
-            <li>
-              <NavLink to="/profile">{t('nav.profile')}</NavLink>
-            </li>
             {isStaff ? (
               <li>
                 <NavLink to="/staff">{t('nav.staff')}</NavLink>
@@ -107,18 +92,7 @@ export function AppLayout() {
           <Suspense fallback={null}>
             <NotificationBell />
           </Suspense>
-          <Button
-            variant="secondary"
-            className="icon-button"
-            aria-pressed={dark}
-            aria-label={t('nav.dark-mode')}
-            onClick={() => updateSettings({ displayMode: dark ? 'light' : 'dark' })}
-          >
-            <span aria-hidden="true">{dark ? '☀' : '☾'}</span>
-          </Button>
-          <Button variant="secondary" loading={leaving} onClick={() => void signOut()}>
-            {t('nav.logout')}
-          </Button>
+          <AccountMenu />
         </div>
       </header>
       <main id="main" className="app-main">

@@ -10,6 +10,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import { assertPageExists, pageWindow } from '../../lib/pagination';
 import { requestFit } from '../cards/optimiser';
 import {
+  checkChoiceOrder,
   correctionOf,
   grade,
   loadAnswerableQuestion,
@@ -75,6 +76,7 @@ export async function answer(
     : (session.questionIds ?? []).includes(question.id);
   if (!inSession) throw badRequest('question', 'This question is not part of the session.');
   const graded = grade(question, input.choices, input.scoring);
+  const choiceOrder = checkChoiceOrder(question, input.choice_order);
   const answeredAt = new Date();
   const logged = await logAnswer(
     db,
@@ -85,6 +87,7 @@ export async function answer(
       timeSpentMs: input.time_spent_ms,
       mode: 'study',
       confidence: input.confidence,
+      choiceOrder,
     },
     { sessionId: session.id, answeredAt },
   );

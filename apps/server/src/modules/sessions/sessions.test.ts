@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../test/helper';
 import {
@@ -201,6 +202,32 @@ describe('POST /api/sessions/start-new-session/', () => {
 });
 
 describe('/api/session_questions/', () => {
+  it("keeps the order a tutor block showed the choices in, with the answer's history", async () => {
+    const learner = await buildUser(db);
+    const q = await buildQuestion(db);
+    const session = (await call(learner, 'POST', 'sessions/', { question_ids: [q.id] })).json();
+    const ids = q.choices.map((c) => c.id);
+    const shown = [ids[2]!, ids[0]!, ids[3]!, ids[1]!];
+    const post = (choice_order: unknown) =>
+      call(learner, 'POST', 'session_questions/', {
+        session: session.id,
+        question: q.id,
+        choices: [ids[0]!],
+        choice_order,
+      });
+    const bad = await post([ids[0]!, ids[0]!, ids[1]!, ids[2]!]);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ choice_order: ['Give every choice of the question once.'] });
+    const saved = await post(shown);
+    expect(saved.statusCode).toBe(201);
+    const kept = await db.execute(
+      sql`select choice_order from question_answer_history where id = ${saved.json().history_id}`,
+    );
+    expect((kept as unknown as { rows: { choice_order: number[] }[] }).rows[0]).toEqual({
+      choice_order: shown,
+    });
+  });
+
   it('records an answer with its correction, replaces a second answer and logs both', async () => {
     const learner = await buildUser(db);
     const { course, questions } = await courseWithQuestions(1);

@@ -67,7 +67,7 @@ describe('GET /api/questns/{id}/stats/', () => {
       expect(res.statusCode).toBe(201);
       if (i === 28) {
         const early = (await stats(learner, q.id)).json();
-        expect(early).toMatchObject({ answers: 29, difficulty: null });
+        expect(early).toMatchObject({ answers: 28, difficulty: null });
       }
     }
     // A second answer of the same learner and a "don't count" answer change nothing.
@@ -91,22 +91,37 @@ describe('GET /api/questns/{id}/stats/', () => {
         { id: q.choices[3]!.id, letter: 'D', picked: 0, share: 0 },
       ],
     };
-    const seen = await stats(learners[0]!, q.id);
+    // The uncounted learner answered (so sees the shares) but is in no figure: all 40 are others.
+    const seen = await stats(uncounted, q.id);
     expect(seen.statusCode).toBe(200);
     expect(seen.json()).toEqual(expected);
     // The rebuild (the migration's backfill) reaches the same figures as the writes.
     await rebuildAll(db);
-    expect((await stats(learners[0]!, q.id)).json()).toEqual(expected);
+    expect((await stats(uncounted, q.id)).json()).toEqual(expected);
+
+    // A learner who counted never counts themselves: 39 others, 9 of them right on A. The
+    // difficulty stays the question's own (every learner's), the one its lists filter on.
+    expect((await stats(learners[0]!, q.id)).json()).toEqual({
+      ...expected,
+      answers: 39,
+      share_right: 0.231,
+      choices: [
+        { id: a!.id, letter: 'A', picked: 9, share: 0.231 },
+        { id: b!.id, letter: 'B', picked: 20, share: 0.513 },
+        { id: c!.id, letter: 'C', picked: 10, share: 0.256 },
+        { id: q.choices[3]!.id, letter: 'D', picked: 0, share: 0 },
+      ],
+    });
 
     // Before answering, the choice shares stay hidden (they give the key away).
     const newcomer = await buildUser(db);
     expect((await stats(newcomer, q.id)).json()).toEqual({ ...expected, choices: [] });
   });
 
-  it(`publishes no figure of a question before ${PEER_STATS_MIN_LEARNERS} learners answered it`, async () => {
+  it(`publishes no figure of a question before ${PEER_STATS_MIN_LEARNERS} OTHER learners answered it`, async () => {
     const q = await buildQuestion(db);
     const learners: TestUser[] = [];
-    for (let i = 0; i < PEER_STATS_MIN_LEARNERS; i++) learners.push(await buildUser(db));
+    for (let i = 0; i <= PEER_STATS_MIN_LEARNERS; i++) learners.push(await buildUser(db));
     const hidden = {
       share_right: null,
       median_time_ms: null,
@@ -121,12 +136,21 @@ describe('GET /api/questns/{id}/stats/', () => {
         for (const reader of learners.slice(0, 2)) {
           expect((await stats(reader, q.id)).json()).toEqual({
             question: q.id,
-            answers: 2,
+            answers: 1,
             ...hidden,
           });
         }
       }
+      if (i === PEER_STATS_MIN_LEARNERS - 1) {
+        // Ten learners, but the reader plus nine others: still too few.
+        expect((await stats(learners[0]!, q.id)).json()).toEqual({
+          question: q.id,
+          answers: PEER_STATS_MIN_LEARNERS - 1,
+          ...hidden,
+        });
+      }
     }
+    // Eleven learners: the first one's ten others, 5 on A (right) and 5 on B.
     expect((await stats(learners[0]!, q.id)).json()).toEqual({
       question: q.id,
       answers: PEER_STATS_MIN_LEARNERS,

@@ -8,41 +8,6 @@ async function rows<T>(db: Db, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-export interface PeerRow {
-  answers: number;
-  correct: number;
-  time_hist: Record<string, number>;
-  difficulty: number | null;
-}
-
-export async function peerStats(db: Db, questionId: number): Promise<PeerRow | undefined> {
-  const [row] = await rows<PeerRow>(
-    db,
-    sql`select answers, correct, time_hist, difficulty from question_stats where question_id = ${questionId}`,
-  );
-  return row;
-}
-
-/** The question's choices in letter order, with how many first answers ticked each. */
-export async function choicePicks(db: Db, questionId: number) {
-  return rows<{ id: number; picked: number }>(
-    db,
-    sql`select c.id, coalesce(s.picked, 0)::int as picked from choices c
-      left join question_choice_stats s on s.question_id = c.question_id and s.choice_id = c.id
-      where c.question_id = ${questionId} order by c."order", c.id`,
-  );
-}
-
-/** Has the user answered the question (counted or not)? One probe of the history's index. */
-export async function hasAnswered(db: Db, userId: number, questionId: number) {
-  const [row] = await rows<{ yes: boolean }>(
-    db,
-    sql`select exists (select 1 from question_answer_history
-      where user_id = ${userId} and question_id = ${questionId}) as yes`,
-  );
-  return row?.yes === true;
-}
-
 export interface OthersRow {
   question: number;
   answers: number;
@@ -52,25 +17,27 @@ export interface OthersRow {
   mine_choices: number[] | null;
   mine_right: boolean | null;
   mine_ms: number | null;
+  /** Has the caller answered the question at all (counted or not)? */
+  answered: boolean;
 }
 
 /**
- * The figures of the published questions among `ids` that the caller has answered (an answer
- * proves they may read it), with the caller's first counted answer: the one the figures count.
+ * The figures of the published questions among `ids`, with the caller's first counted answer
+ * (the one the figures count) and whether they answered it at all.
  */
 export async function othersFigures(db: Db, userId: number, ids: number[]) {
   return rows<OthersRow>(
     db,
     sql`select q.id as question, coalesce(s.answers, 0)::int as answers,
         coalesce(s.correct, 0)::int as correct, s.time_hist,
-        m.choices as mine_choices, m.is_correct as mine_right, m.time_spent_ms as mine_ms
+        m.choices as mine_choices, m.is_correct as mine_right, m.time_spent_ms as mine_ms,
+        exists (select 1 from question_answer_history a
+          where a.user_id = ${userId} and a.question_id = q.id) as answered
       from questions q left join question_stats s on s.question_id = q.id
         left join lateral (select h.choices, h.is_correct, h.time_spent_ms
           from question_answer_history h where h.user_id = ${userId} and h.question_id = q.id
             and h.counted order by h.created_at, h.id limit 1) m on true
       where q.id = any(${sql.param(ids)}::int[]) and q.is_published
-        and exists (select 1 from question_answer_history a
-          where a.user_id = ${userId} and a.question_id = q.id)
       order by q.id`,
   );
 }

@@ -144,6 +144,8 @@ export function StudyQuestion({
         time_spent_ms: Math.round(activeNow() - startedAt.current),
         scoring: getScoringRule(),
         confidence: settings.askConfidence ? confidence : null,
+        // The order shown is kept with the answer, so its review shows the same letters.
+        choice_order: shuffled ? choices.map((c) => c.id) : null,
       },
       {
         onSuccess: (saved) => {
@@ -336,7 +338,7 @@ export function StudyQuestion({
             <MissClassifier history={historyId} />
           ) : null}
           <RatingPanel questionId={question.id} />
-          <PeerStats questionId={question.id} answered />
+          <PeerStats questionId={question.id} answered shown={choices} />
           {result.is_correct ? null : <SimilarQuestions questionId={question.id} />}
         </section>
       ) : null}

@@ -1,6 +1,7 @@
-import { choiceLetter, PEER_STATS_MIN_LEARNERS } from '@qbank/contract/constants';
+import { PEER_STATS_MIN_LEARNERS } from '@qbank/contract/constants';
 import type { OthersStats } from '@qbank/contract/stats';
 import { useTranslation } from 'react-i18next';
+import { ChoiceShares } from './choice-shares';
 import '../stats.css';
 import '../../../lib/i18n-learning';
 
@@ -25,7 +26,6 @@ type Props = {
 export function OthersFigures({ stats, shown, yourTimeMs }: Props) {
   const { t } = useTranslation();
   const published = stats !== undefined && stats.share_right !== null;
-  const byId = new Map((stats?.choices ?? []).map((c) => [c.id, c]));
   return (
     <section className="peer-stats" aria-label={t('stats.others-title')} data-testid="others">
       <h3>{t('stats.others-title')}</h3>
@@ -45,20 +45,7 @@ export function OthersFigures({ stats, shown, yourTimeMs }: Props) {
               share: Math.round((stats.share_right ?? 0) * 100),
             })}
           </p>
-          <ul className="peer-choices">
-            {shown.map((choice, i) => {
-              const share = Math.round((byId.get(choice.id)?.share ?? 0) * 100);
-              return (
-                <li key={choice.id}>
-                  <span className="peer-letter">{choiceLetter(i)}</span>
-                  <span className="peer-bar" aria-hidden="true">
-                    <span style={{ width: `${share}%` }} />
-                  </span>
-                  <span className="peer-share">{t('stats.others-picked', { share })}</span>
-                </li>
-              );
-            })}
-          </ul>
+          <ChoiceShares shares={stats.choices} shown={shown} />
         </>
       ) : stats !== undefined ? (
         <p className="peer-stats-empty">

@@ -1,15 +1,25 @@
+import { PEER_STATS_MIN_LEARNERS } from '@qbank/contract/constants';
 import { useTranslation } from 'react-i18next';
 import { useQuestionStats } from '../api/get-question-stats';
+import { ChoiceShares } from './choice-shares';
 import '../stats.css';
 import '../../../lib/i18n-learning';
 
 const MIN_ANSWERS = 30;
 
+type Props = {
+  questionId: number;
+  answered: boolean;
+  /** The choices in the order the learner saw them (a random order): the shares follow it. */
+  shown: { id: number }[];
+};
+
 /**
- * What other learners did with this question, shown after answering: share right, median
- * time, the share of each choice, and the difficulty once 30 learners have answered.
+ * What other learners (never the learner) did with this question, shown after answering: share
+ * right, median time, the share of each choice under the letters the learner saw, and the
+ * difficulty once 30 learners have answered.
  */
-export function PeerStats({ questionId, answered }: { questionId: number; answered: boolean }) {
+export function PeerStats({ questionId, answered, shown }: Props) {
   const { t } = useTranslation();
   const stats = useQuestionStats(questionId, answered);
   const s = stats.data;
@@ -25,11 +35,13 @@ export function PeerStats({ questionId, answered }: { questionId: number; answer
     <section className="peer-stats" aria-label={t('stats.peer-title')} data-testid="peer-stats">
       <h3>{t('stats.peer-title')}</h3>
       <p>
-        {t('stats.peer-summary', {
-          count: s.answers,
-          share: Math.round((s.share_right ?? 0) * 100),
-          seconds: s.median_time_ms === null ? '–' : Math.round(s.median_time_ms / 1000),
-        })}{' '}
+        {s.share_right === null
+          ? t('stats.others-too-few', { count: PEER_STATS_MIN_LEARNERS })
+          : t('stats.peer-summary', {
+              count: s.answers,
+              share: Math.round(s.share_right * 100),
+              seconds: s.median_time_ms === null ? '–' : Math.round(s.median_time_ms / 1000),
+            })}{' '}
         {s.difficulty === null ? (
           <span className="difficulty-badge difficulty-unknown">
             {t('stats.difficulty-pending', { count: MIN_ANSWERS })}
@@ -40,17 +52,7 @@ export function PeerStats({ questionId, answered }: { questionId: number; answer
           </span>
         )}
       </p>
-      <ul className="peer-choices">
-        {s.choices.map((c) => (
-          <li key={c.id}>
-            <span className="peer-letter">{c.letter}</span>
-            <span className="peer-bar" aria-hidden="true">
-              <span style={{ width: `${Math.round(c.share * 100)}%` }} />
-            </span>
-            <span className="peer-share">{Math.round(c.share * 100)} %</span>
-          </li>
-        ))}
-      </ul>
+      {s.choices.length ? <ChoiceShares shares={s.choices} shown={shown} /> : null}
     </section>
   );
 }
