@@ -6,7 +6,6 @@ CREATE TABLE "exam_plans" (
 	"module_ids" jsonb,
 	"started_on" date NOT NULL,
 	"start_remaining" integer NOT NULL,
-	"reminder" boolean DEFAULT false NOT NULL,
 	"reminded_on" date,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL

@@ -27,7 +27,7 @@ import { statsRoutes } from './modules/stats/stats.routes';
 import { backupRoutes } from './modules/backup/backup.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { papersRoutes } from './modules/papers/papers.routes';
-import { planRoutes, planUnsubscribeRoutes } from './modules/plan/plan.routes';
+import { planRoutes } from './modules/plan/plan.routes';
 
 /** Every feature's routes, under /api. One line per feature plugin. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
@@ -61,5 +61,4 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(searchRoutes, { prefix: '/api' });
   await app.register(papersRoutes, { prefix: '/api' });
   await app.register(planRoutes, { prefix: '/api' });
-  await app.register(planUnsubscribeRoutes, { prefix: '/api' });
 }

@@ -4,7 +4,7 @@ import { z } from 'zod';
  * Mailing lists a learner opts into (off by default). Every mail of a list carries a one-click
  * unsubscribe link naming the learner and the list by a signed token, usable signed out.
  */
-export const MAIL_LISTS = ['mock_exam_opens'] as const;
+export const MAIL_LISTS = ['mock_exam_opens', 'plan_reminder'] as const;
 export type MailList = (typeof MAIL_LISTS)[number];
 
 export const mailListParamSchema = z.object({ list: z.enum(MAIL_LISTS) });

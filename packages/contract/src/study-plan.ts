@@ -91,8 +91,3 @@ export const studyPlanBlockSchema = z.object({
     .optional()
     .describe('Questions in the block; default: what is left of today’s quota'),
 });
-
-export const unsubscribeQuerySchema = z.object({
-  token: z.string({ error: drfMessages.required }).max(200, { error: drfMessages.maxLength(200) }),
-});
-export const unsubscribedSchema = z.object({ reminder: z.boolean() });

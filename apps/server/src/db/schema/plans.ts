@@ -21,8 +21,7 @@ export const examPlans = pgTable('exam_plans', {
   /** The learner's date the pace line starts on, and the questions left at its start. */
   startedOn: date('started_on').notNull(),
   startRemaining: integer('start_remaining').notNull(),
-  /** The daily reminder by e-mail (opt-in), and the learner's date it last went out (the claim). */
-  reminder: boolean('reminder').notNull().default(false),
+  /** The learner's date the daily reminder (mail list `plan_reminder`) last went out: the claim. */
   remindedOn: date('reminded_on'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),

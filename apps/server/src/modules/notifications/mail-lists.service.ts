@@ -19,6 +19,10 @@ export async function settings(deps: Deps, user: User): Promise<MailListSetting[
   return MAIL_LISTS.map((list) => ({ list, subscribed: mine.has(list) }));
 }
 
+export async function isSubscribed(deps: Deps, userId: number, list: MailList) {
+  return (await repo.listsOf(deps.db, userId)).has(list);
+}
+
 export async function setSubscribed(
   deps: Deps,
   user: User,

@@ -11,6 +11,10 @@ const LIST_NAMES: Record<MailList, { name: string; where: string }> = {
     name: 'the e-mail when a mock exam opens',
     where: 'on the Past papers screen, beside the mock exams',
   },
+  plan_reminder: {
+    name: 'the daily reminder of your plan to the exam date',
+    where: 'on the Plan screen',
+  },
 };
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -1,4 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
+import type { MailList } from '@qbank/contract';
 import type { Db } from '../../db/client';
 import { examPlans, modules, users } from '../../db/schema/index';
 
@@ -27,16 +28,6 @@ export async function deletePlan(db: Db, userId: number): Promise<boolean> {
     .where(eq(examPlans.userId, userId))
     .returning({ id: examPlans.userId });
   return gone.length > 0;
-}
-
-/** Turns the reminder off; false when the learner has no plan. */
-export async function stopReminder(db: Db, userId: number): Promise<boolean> {
-  const updated = await db
-    .update(examPlans)
-    .set({ reminder: false, updatedAt: sql`now()` })
-    .where(eq(examPlans.userId, userId))
-    .returning({ id: examPlans.userId });
-  return updated.length > 0;
 }
 
 export async function findUser(db: Db, id: number) {
@@ -98,6 +89,9 @@ export async function unansweredIds(db: Db, userId: number, moduleIds: number[],
   return found.map((r) => r.id);
 }
 
+/** The mailing list of the daily reminder (opt-in; its one-click unsubscribe is the list's). */
+export const PLAN_REMINDER_LIST: MailList = 'plan_reminder';
+
 /**
  * Claims today's reminder of every learner whose morning has come (their zone's hour ≥ `hour`)
  * and whose exam is still ahead: one UPDATE marks the learner's date, so with several sweeps
@@ -110,7 +104,9 @@ export async function claimReminders(db: Db, now: Date, hour: number) {
     db,
     sql`update exam_plans p set reminded_on = ${local}::date
       from users u left join review_settings rs on rs.user_id = u.id
-      where u.id = p.user_id and p.reminder and u.is_active
+      where u.id = p.user_id and u.is_active
+        and exists (select 1 from mail_subscriptions ms
+          where ms.user_id = p.user_id and ms.list = ${PLAN_REMINDER_LIST})
         and extract(hour from ${local}) >= ${hour}
         and p.exam_date > ${local}::date
         and (p.reminded_on is null or p.reminded_on < ${local}::date)

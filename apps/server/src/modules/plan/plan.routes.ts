@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   detailErrorSchema,
   fieldErrorsSchema,
@@ -7,14 +6,11 @@ import {
   studyPlanSchema,
   studyPlanUpdateSchema,
   reviewRunSchema,
-  unsubscribedSchema,
-  unsubscribeQuerySchema,
 } from '@qbank/contract';
 import { z } from 'zod';
 import { requireUser } from '../../lib/auth';
 import { startSweep } from '../../lib/sweep';
 import * as plan from './plan.service';
-import { confirmPage, donePage } from './unsubscribe-page';
 
 const errors = { 400: fieldErrorsSchema, 401: detailErrorSchema, 404: detailErrorSchema };
 const security = [{ token: [] }];
@@ -91,57 +87,5 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => plan.startBlock(app, requireUser(request), request.body.size),
-  );
-};
-
-const wantsHtml = (request: FastifyRequest) => /text\/html/.test(request.headers.accept ?? '');
-const html = (reply: FastifyReply, page: string) =>
-  reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
-
-/**
- * The reminder's one-click unsubscribe, signed out: the link names the learner by a signed
- * token. GET only shows a confirmation (link scanners fetch links); POST unsubscribes, as
- * RFC 8058's `List-Unsubscribe-Post: List-Unsubscribe=One-Click` asks of mail clients.
- */
-export const planUnsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
-  // RFC 8058: the mail client posts `List-Unsubscribe=One-Click` as a form; its content is moot.
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 1024 },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-  );
-
-  app.get(
-    '/plan/unsubscribe/',
-    {
-      schema: {
-        tags,
-        summary: 'A page asking to confirm the end of the daily plan reminder (HTML)',
-        security: [],
-        querystring: unsubscribeQuerySchema,
-        response: { 200: z.string().describe('An HTML page'), ...errors },
-      },
-    },
-    async (request, reply) => {
-      const { reminder } = await plan.reminderOf(app, request.query.token);
-      return html(reply, confirmPage(request.query.token, reminder));
-    },
-  );
-
-  app.post(
-    '/plan/unsubscribe/',
-    {
-      schema: {
-        tags,
-        summary: 'Turns the daily plan reminder off (RFC 8058 one-click)',
-        security: [],
-        querystring: unsubscribeQuerySchema,
-        response: { 200: unsubscribedSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const done = await plan.unsubscribe(app, request.query.token);
-      return wantsHtml(request) ? html(reply, donePage()) : done;
-    },
   );
 };

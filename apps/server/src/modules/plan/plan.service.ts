@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   PLAN_BLOCK_MAX,
   PLAN_EXTRA_BLOCK,
@@ -18,6 +17,8 @@ import { runOver } from '../review/review-run.service';
 import { dueForecast, learnerDay, todayReviews } from '../review/review.service';
 import { daysBetween, paceOf, plannedNew, type PaceInput } from './pace';
 import * as repo from './plan.repository';
+import { PLAN_REMINDER_LIST } from './plan.repository';
+import { isSubscribed, mailSubscriber, setSubscribed } from '../notifications/mail-lists.service';
 
 type PlanInput = z.output<typeof studyPlanUpdateSchema>;
 type Deps = AccessDeps;
@@ -66,7 +67,7 @@ export async function getPlan(deps: Deps, user: User): Promise<StudyPlan> {
     modules: row.moduleIds,
     covered_modules: modules,
     readable_modules: readable,
-    reminder: row.reminder,
+    reminder: await isSubscribed(deps, user.id, PLAN_REMINDER_LIST),
     today: day.today,
     day_off: pace.dayOff,
     study_days_left: pace.studyDaysLeft,
@@ -136,8 +137,8 @@ export async function savePlan(deps: Deps, user: User, input: PlanInput): Promis
     datesOff,
     moduleIds,
     ...start,
-    reminder: input.reminder,
   });
+  await setSubscribed(deps, user, PLAN_REMINDER_LIST, input.reminder);
   return getPlan(deps, user);
 }
 
@@ -157,50 +158,7 @@ export async function startBlock(deps: Deps, user: User, size?: number): Promise
   return runOver(deps, user, ids, 'New questions', 'study');
 }
 
-// The daily reminder (opt-in) and its one-click unsubscribe link.
-
-const TOKEN_PURPOSE = 'plan-reminder-unsubscribe';
-
-const tokenMac = (deps: Pick<App, 'signer'>, userId: number) =>
-  createHmac('sha256', deps.signer.derive(TOKEN_PURPOSE))
-    .update(String(userId))
-    .digest('base64url');
-
-/** A token naming the learner, signed: it never expires (an old mail's link must still work). */
-export const unsubscribeToken = (deps: Pick<App, 'signer'>, userId: number) =>
-  `${userId}.${tokenMac(deps, userId)}`;
-
-/** The learner a token names, or null when it is not one we signed. */
-export function tokenUser(deps: Pick<App, 'signer'>, token: string): number | null {
-  const match = /^([1-9]\d{0,9})\.([A-Za-z0-9_-]{43})$/.exec(token);
-  if (!match) return null;
-  const userId = Number(match[1]);
-  const given = Buffer.from(match[2]!, 'base64url');
-  const wanted = Buffer.from(tokenMac(deps, userId), 'base64url');
-  return given.length === wanted.length && timingSafeEqual(given, wanted) ? userId : null;
-}
-
-const BAD_LINK = 'This unsubscribe link is not valid.';
-
-/** Whether the reminder is on for the learner a token names (404 for a bad token). */
-export async function reminderOf(deps: MailDeps, token: string) {
-  const userId = tokenUser(deps, token);
-  const row = userId === null ? undefined : await repo.findPlan(deps.db, userId);
-  if (!row) throw notFound(BAD_LINK);
-  return { reminder: row.reminder };
-}
-
-export async function unsubscribe(deps: MailDeps, token: string) {
-  const userId = tokenUser(deps, token);
-  if (userId === null || !(await repo.stopReminder(deps.db, userId))) throw notFound(BAD_LINK);
-  return { reminder: false };
-}
-
-export const unsubscribeUrl = (deps: MailDeps, userId: number) =>
-  new URL(
-    `/api/plan/unsubscribe/?token=${encodeURIComponent(unsubscribeToken(deps, userId))}`,
-    deps.config.publicUrl,
-  ).toString();
+// The daily reminder: the mail list `plan_reminder`, whose link unsubscribes in one click.
 
 /** The sentence the plan screen shows too: behind or ahead, and today's quota. */
 export function paceSentence(plan: Pick<StudyPlan, 'behind' | 'quota' | 'day_off'>): string {
@@ -212,24 +170,17 @@ export function paceSentence(plan: Pick<StudyPlan, 'behind' | 'quota' | 'day_off
   return `You are on pace; ${quota}.`;
 }
 
-function reminderMail(deps: MailDeps, user: User, plan: StudyPlan) {
-  const link = unsubscribeUrl(deps, user.id);
+function reminderMail(plan: StudyPlan, publicUrl: string) {
   const days = daysBetween(plan.today, plan.exam_date);
   const reviews = Math.max(0, plan.reviews_due - plan.reviews_done);
   return {
-    to: user.email,
     subject: `Today's plan: ${plan.quota} new, ${reviews} to review`,
     text:
       `Your exam is on ${plan.exam_date} (in ${days} days).\n\n` +
       `${paceSentence(plan)}\n` +
       `New questions: ${plan.new_done} / ${plan.quota}. Reviews due: ${reviews}.\n\n` +
-      `Start: ${new URL('/plan', deps.config.publicUrl).toString()}\n\n` +
-      `You get this mail because you turned on the daily reminder of your plan.\n` +
-      `Stop it in one click: ${link}\n`,
-    headers: {
-      'List-Unsubscribe': `<${link}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    },
+      `Start: ${new URL('/plan', publicUrl).toString()}\n\n` +
+      `You get this mail because you turned on the daily reminder of your plan.`,
   };
 }
 
@@ -244,12 +195,8 @@ export async function sendReminders(deps: MailDeps): Promise<number> {
   for (const { user_id } of claimed) {
     const user = await repo.findUser(deps.db, user_id);
     if (!user) continue;
-    try {
-      await deps.mailer.send(reminderMail(deps, user, await getPlan(deps, user)));
-      sent += 1;
-    } catch (err) {
-      deps.log.warn({ err: (err as Error).message, userId: user_id }, 'plan reminder not sent');
-    }
+    const mail = reminderMail(await getPlan(deps, user), deps.config.publicUrl);
+    if (await mailSubscriber(deps, PLAN_REMINDER_LIST, user, mail)) sent += 1;
   }
   return sent;
 }

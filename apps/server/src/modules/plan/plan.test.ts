@@ -11,7 +11,8 @@ import {
   type TestUser,
 } from '../../../test/factories';
 import { clock } from '../../lib/clock';
-import { sendReminders, unsubscribeToken } from './plan.service';
+import { unsubscribeToken } from '../notifications/unsubscribe';
+import { sendReminders } from './plan.service';
 
 const { app, database, dataDir } = await setupTestApp();
 const db = database.db;
@@ -241,7 +242,9 @@ describe('the daily reminder', () => {
     expect(mails).toHaveLength(1);
     // Headers unfolded (RFC 5322: a long header continues on lines starting with a space).
     const head = mails[0]!.split('\n\n')[0]!.replace(/\n /g, ' ');
-    expect(head).toMatch(/^List-Unsubscribe: <http[^>]+\/api\/plan\/unsubscribe\/\?token=/m);
+    expect(head).toMatch(
+      /^List-Unsubscribe: <http[^>]+\/api\/mail_lists\/plan_reminder\/unsubscribe\/\?token=/m,
+    );
     expect(head).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
     // Tuesday in Tokyo: 24 over 7 study days, 3 behind Monday's line of 3 a day.
     expect(head).toMatch(/^Subject: Today's plan: 4 new, 0 to review$/m);
@@ -260,8 +263,8 @@ describe('the daily reminder', () => {
     const { learner } = await learnerWithBank(1);
     setNow(MONDAY);
     await call(learner, 'PUT', 'plan/', plan({ reminder: true }));
-    const token = unsubscribeToken(app, learner.user.id);
-    const url = `/api/plan/unsubscribe/?token=${encodeURIComponent(token)}`;
+    const token = unsubscribeToken(app, 'plan_reminder', learner.user.id);
+    const url = `/api/mail_lists/plan_reminder/unsubscribe/?token=${encodeURIComponent(token)}`;
     const page = await app.inject({ method: 'GET', url });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
@@ -275,20 +278,23 @@ describe('the daily reminder', () => {
       payload: 'List-Unsubscribe=One-Click',
     });
     expect(posted.statusCode).toBe(200);
-    expect(posted.json()).toEqual({ reminder: false });
+    expect(posted.json()).toEqual({ list: 'plan_reminder', subscribed: false });
     expect((await call(learner, 'GET', 'plan/')).json().reminder).toBe(false);
     // A browser gets a page; a forged or foreign token is refused.
     const again = await app.inject({ method: 'POST', url, headers: { accept: 'text/html' } });
-    expect(again.body).toContain('Reminder stopped');
+    expect(again.body).toContain('You will no longer get the daily reminder of your plan');
     const other = await buildUser(db);
     const forged = token.replace(/^\d+/, String(other.user.id));
     const refused = await app.inject({
       method: 'POST',
-      url: `/api/plan/unsubscribe/?token=${encodeURIComponent(forged)}`,
+      url: `/api/mail_lists/plan_reminder/unsubscribe/?token=${encodeURIComponent(forged)}`,
     });
     expect(refused.statusCode).toBe(404);
     expect(refused.json()).toEqual({ detail: 'This unsubscribe link is not valid.' });
-    const missing = await app.inject({ method: 'GET', url: '/api/plan/unsubscribe/' });
+    const missing = await app.inject({
+      method: 'GET',
+      url: '/api/mail_lists/plan_reminder/unsubscribe/',
+    });
     expect(missing.statusCode).toBe(400);
   });
 });
