@@ -1,4 +1,4 @@
-import { boolean, date, integer, jsonb, pgTable } from 'drizzle-orm/pg-core';
+import { date, integer, jsonb, pgTable } from 'drizzle-orm/pg-core';
 import { users } from './users';
 import { createdAt, updatedAt } from './columns';
 
