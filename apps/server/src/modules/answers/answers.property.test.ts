@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { setupTestApp } from '../../../test/helper';
+import { apiCaller, setupTestApp } from '../../../test/helper';
 import { buildCourse, buildQuestion, buildUser, type TestUser } from '../../../test/factories';
 import { clinicalCases, questionStats } from '../../db/schema/index';
 import { checkAggregates, rebuildAll } from './index';
@@ -17,18 +17,7 @@ const db = database.db;
 
 type Question = Awaited<ReturnType<typeof buildQuestion>>;
 
-const call = (
-  user: TestUser,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: object,
-) =>
-  app.inject({
-    method,
-    url: `/api/${url}`,
-    headers: user.headers,
-    ...(payload ? { payload } : {}),
-  });
+const call = apiCaller(app);
 
 /** One step of a learner's or an editor's life, by index into the world's learners/questions. */
 const step = fc.oneof(
