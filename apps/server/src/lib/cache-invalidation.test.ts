@@ -40,8 +40,9 @@ const FREE = config.freeQuestionsPerCourse;
  *   also publish precisely for the learners they touch, see the tests below).
  * - anonymous: no signed-in caller; the service publishes for the account it changes (tested
  *   below for sign-in) or changes nothing cached.
+ * - nothing: a POST that only reads (route config `invalidates: 'nothing'`); every cache stays.
  */
-type Effect = 'caller' | 'progress' | 'staff' | 'anonymous';
+type Effect = 'caller' | 'progress' | 'staff' | 'anonymous' | 'nothing';
 const WRITES: Record<string, Effect> = {
   'post /api/auth/login/': 'anonymous',
   'post /api/auth/registration/': 'anonymous',
@@ -145,6 +146,12 @@ const WRITES: Record<string, Effect> = {
   'post /api/staff/questions/{id}/status/': 'staff',
   'post /api/staff/questions/{id}/versions/{number}/revert/': 'staff',
   'put /api/staff/settings/duplicates/': 'staff',
+  'post /api/staff/questions/duplicates/': 'nothing',
+  'put /api/mail_lists/{list}/': 'caller',
+  'post /api/mail_lists/{list}/unsubscribe/': 'anonymous',
+  'put /api/plan/': 'caller',
+  'delete /api/plan/': 'caller',
+  'post /api/plan/block/': 'caller',
   'post /api/staff/cases/': 'staff',
   'put /api/staff/cases/{id}/': 'staff',
   'post /api/staff/imports/': 'staff',
@@ -234,7 +241,7 @@ describe('every documented write route', () => {
     const staff = await buildUser(db, { isStaff: true });
     for (const [key, effect] of Object.entries(WRITES)) {
       if (effect === 'anonymous') continue;
-      const writer = effect === 'staff' ? staff : await buildUser(db);
+      const writer = effect === 'staff' || effect === 'nothing' ? staff : await buildUser(db);
       const bystander = await buildUser(db);
       await warm(writer);
       await warm(bystander);
@@ -248,6 +255,9 @@ describe('every documented write route', () => {
       if (effect === 'caller') {
         const left = entriesOf(writer.user.id);
         expect(left, key).toEqual(zeros(left));
+        expect(entriesOf(bystander.user.id), key).toEqual(before);
+      } else if (effect === 'nothing') {
+        expect(entriesOf(writer.user.id), key).not.toEqual(zeros(entriesOf(writer.user.id)));
         expect(entriesOf(bystander.user.id), key).toEqual(before);
       } else if (effect === 'progress') {
         expect(entriesOf(writer.user.id), key).toEqual({

@@ -282,9 +282,11 @@ declare module 'fastify' {
     /**
      * What a learner's write on this route changes (decision 042): 'progress' for routes that
      * only record answers (the caller's token, access and sessions stay cached; the answers'
-     * statement notifies other instances itself, `progressNotice`); default: the whole user.
+     * statement notifies other instances itself, `progressNotice`); 'nothing' for a POST that
+     * only reads (a staff duplicate check sent as an editor types must not empty every cache);
+     * default: the whole user (for staff, everything).
      */
-    invalidates?: 'progress';
+    invalidates?: 'progress' | 'nothing';
   }
 }
 
@@ -309,6 +311,7 @@ export async function invalidationPlugin(app: FastifyInstance): Promise<void> {
   app.addHook('onSend', (request, _reply, payload, done) => {
     const user = request.user;
     if (!user || !WRITE_METHODS.has(request.method)) return done(null, payload);
+    if (request.routeOptions.config.invalidates === 'nothing') return done(null, payload);
     const event = eventOf(request, user);
     if (event.kind === 'progress') {
       // The answer's own statement notified the other instances as it committed.

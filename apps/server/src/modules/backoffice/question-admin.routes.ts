@@ -162,6 +162,8 @@ export const questionAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/staff/questions/duplicates/',
     {
+      // A read sent as a POST (the draft's text is too long for a query string).
+      config: { invalidates: 'nothing' },
       schema: {
         ...common,
         summary:
