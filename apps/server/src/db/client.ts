@@ -50,13 +50,42 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 /** The extensions the migrations create (search without accents, similar questions). */
 export const pgliteExtensions = { pg_trgm, unaccent };
 
+/**
+ * PGlite runs PostgreSQL single-user, where nothing checkpoints by itself and a checkpoint keeps
+ * up to max_wal_size (1 GB) of old WAL for reuse: an install's pg_wal grew to 900 MB, copied into
+ * every backup. Small WAL limits make a checkpoint drop the old files; `keepWalSmall` checkpoints.
+ */
+const PGLITE_START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  ...['-c', 'max_wal_size=64MB', '-c', 'min_wal_size=32MB'],
+];
+const CHECKPOINT_AFTER_BYTES = 48 * 1024 * 1024;
+const CHECKPOINT_CHECK_MS = 60_000;
+
+/** Opens PGlite on `dataDir` (in memory when undefined) with the app's extensions and WAL limits. */
+export function createPglite(dataDir: string | undefined, snapshot?: Blob): Promise<PGlite> {
+  const options = { extensions: pgliteExtensions, startParams: PGLITE_START_PARAMS };
+  return PGlite.create(dataDir, snapshot ? { ...options, loadDataDir: snapshot } : options);
+}
+
+/** Every minute, a checkpoint once 48 MB of WAL were written since the last one. */
+function keepWalSmall(client: PGlite): () => void {
+  const check = async () => {
+    const { rows } = await client.query<{ behind: string }>(
+      'select pg_wal_lsn_diff(pg_current_wal_lsn(), redo_lsn)::text as behind from pg_control_checkpoint()',
+    );
+    if (Number(rows[0]?.behind ?? 0) > CHECKPOINT_AFTER_BYTES) await client.exec('CHECKPOINT');
+  };
+  const timer = setInterval(() => {
+    if (!client.closed) check().catch(() => undefined); // the next minute tries again
+  }, CHECKPOINT_CHECK_MS).unref();
+  return () => clearInterval(timer);
+}
+
 async function openPglite(dataDir: string | undefined, snapshot?: Blob): Promise<Database> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const extensions = pgliteExtensions;
-  const client = await PGlite.create(
-    dataDir,
-    snapshot ? { loadDataDir: snapshot, extensions } : { extensions },
-  );
+  const client = await createPglite(dataDir, snapshot);
+  const stopCheckpoints = keepWalSmall(client);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
@@ -66,7 +95,10 @@ async function openPglite(dataDir: string | undefined, snapshot?: Blob): Promise
     ping: async () => {
       await client.query('select 1');
     },
-    close: () => client.close(),
+    close: async () => {
+      stopCheckpoints();
+      await client.close();
+    },
   };
 }
 

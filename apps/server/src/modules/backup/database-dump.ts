@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { migrationsFolder, type Database } from '../../db/client';
+import { createPglite, migrationsFolder, type Database } from '../../db/client';
 import type { Manifest } from './manifest';
 
 /**
@@ -56,7 +56,7 @@ async function dumpPglite(client: PGlite, file: string): Promise<Dumped> {
   const copyPath = path.join(scratch, path.basename(folder));
   try {
     const heldMs = await copyDataFolder(client, folder, copyPath);
-    const copy = await PGlite.create(copyPath);
+    const copy = await createPglite(copyPath);
     try {
       const query: Query = (text) => copy.query(text);
       const tables = await countTables(query);
