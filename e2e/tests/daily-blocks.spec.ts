@@ -1,8 +1,9 @@
+import type { APIRequestContext } from '@playwright/test';
 import type { Paginated } from '@qbank/contract/common';
 import type { HistoryCreated, HistoryEntry } from '@qbank/contract/history';
 import type { Question } from '@qbank/contract/questions';
-import type { QuestionStats } from '@qbank/contract/stats';
 import { apiAs, freeQuestions, type Api } from './my-lists-fixtures';
+import { test as studyTest } from './study-fixtures';
 import {
   createUser,
   expect,
@@ -32,6 +33,32 @@ async function miss(api: Api, questions: Question[]) {
     const wrong = question.choices.find((c) => !first.correct_choices.includes(c.id))!;
     await answer(api, question, [wrong.id]);
   }
+}
+
+/**
+ * A module of its own with one free question (4 choices): no other test, nor the same test on the
+ * other viewport, answers it, so "other learners" counts only the peers a test adds.
+ */
+async function moduleOfOne(request: APIRequestContext, staffKey: string) {
+  const staff = apiAs(request, { key: staffKey });
+  const moduleName = `Peers ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const module = await staff.post<{ id: number }>('staff/modules/', { name: moduleName });
+  const course = await staff.post<{ id: number }>('staff/courses/', {
+    module: module.id,
+    name: 'Peers',
+  });
+  const question = await staff.post<{ id: number }>('staff/questions/', {
+    course: course.id,
+    type: 'qcs',
+    stem: 'Which vessel carries oxygenated blood from the lungs to the heart?',
+    choices: ['Pulmonary vein', 'Pulmonary artery', 'Aorta', 'Vena cava'].map((text, i) => ({
+      text,
+      is_correct: i === 0,
+    })),
+  });
+  for (const status of ['in_review', 'live'])
+    await staff.post(`staff/questions/${question.id}/status/`, { status });
+  return { moduleName, questionId: question.id };
 }
 
 test('a mistakes run has the tools: navigator, flag, strike-out, pause, reload', async ({
@@ -158,123 +185,115 @@ test('the builder counts what each choice leaves; a tutor block corrects at once
   );
 });
 
-test('the exam review shows the order seen, other learners’ picks and the median time', async ({
-  signedInPage: page,
-  request,
-  learner,
-}) => {
-  test.slow();
-  const api = apiAs(request, learner);
-  const { module } = await freeQuestions(api, 2);
+studyTest(
+  'the exam review shows the order seen, other learners’ picks and the median time',
+  async ({ studyPage: page, request, learner, studyServer }) => {
+    studyTest.slow();
+    const api = apiAs(request, learner);
+    const { moduleName, questionId } = await moduleOfOne(request, studyServer.staffKey);
 
-  await page.goto('/exam');
-  await page.getByRole('checkbox', { name: module.name }).check();
-  await page.getByLabel('Number of questions').fill('1');
-  await page.getByLabel('Duration (minutes)').fill('0');
-  await page.getByRole('checkbox', { name: /Shuffle the choices/ }).check();
-  await page.getByRole('button', { name: 'Start the exam' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Exam in progress' })).toBeVisible();
-  const card = page.locator('article.question-card');
-  const options = card.locator('.choice-option');
-  await expect(options.first()).toBeVisible();
-  const seen = await options.locator('.choice-text').allInnerTexts();
+    await page.goto('/exam');
+    await page.getByRole('checkbox', { name: moduleName }).check();
+    await page.getByLabel('Number of questions').fill('1');
+    await page.getByLabel('Duration (minutes)').fill('0');
+    await page.getByRole('checkbox', { name: /Shuffle the choices/ }).check();
+    await page.getByRole('button', { name: 'Start the exam' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Exam in progress' })).toBeVisible();
+    const card = page.locator('article.question-card');
+    const options = card.locator('.choice-option');
+    await expect(options.first()).toBeVisible();
+    const seen = await options.locator('.choice-text').allInnerTexts();
 
-  // Ten other learners answered this question before: all picked the last choice shown.
-  const id = Number(await card.getAttribute('data-question-id'));
-  const question = await api.get<Question>(`questns/${id}/`);
-  const lastShown = seen.length - 1;
-  const picked = question.choices.find((c) => seen[lastShown]!.includes(c.text))!;
-  await Promise.all(
-    Array.from({ length: 10 }, async () => {
-      const peer = await createUser(request, { label: 'peer' });
-      await apiAs(request, peer).post('question_answer_history/', {
-        question: id,
-        choices: [picked.id],
-        mode: 'study',
-        time_spent_ms: 12_000,
-      });
-    }),
-  );
+    // Ten other learners answered this question before: all picked the last choice shown.
+    const id = Number(await card.getAttribute('data-question-id'));
+    expect(id).toBe(questionId);
+    const question = await api.get<Question>(`questns/${id}/`);
+    const lastShown = seen.length - 1;
+    const picked = question.choices.find((c) => seen[lastShown]!.includes(c.text))!;
+    await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        const peer = await createUser(request, { label: 'peer' });
+        await apiAs(request, peer).post('question_answer_history/', {
+          question: id,
+          choices: [picked.id],
+          mode: 'study',
+          time_spent_ms: 12_000,
+        });
+      }),
+    );
 
-  // The learner picks the first choice shown: their own pick is never among the others'.
-  await options.first().click();
-  await card.getByRole('button', { name: 'Finish the exam' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Finish the exam' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Exam results' })).toBeVisible();
+    // The learner picks the first choice shown: their own pick is never among the others'.
+    await options.first().click();
+    await card.getByRole('button', { name: 'Finish the exam' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Finish the exam' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Exam results' })).toBeVisible();
 
-  const reviewed = page.locator('.exam-review article.question-card');
-  await expect(reviewed.locator('.choice-option')).toHaveCount(seen.length);
-  for (const [i, text] of seen.entries()) {
-    await expect(reviewed.locator('.choice-option').nth(i)).toContainText(text);
-  }
-  await expect(reviewed.locator('.choice-option').first()).toHaveClass(/is-ticked/);
-  const others = reviewed.getByRole('region', { name: 'Other learners' });
-  await expect(others).toContainText('10 other learners answered');
-  await expect(others.getByTestId('others-time')).toHaveText(
-    /^Your time 0:\d\d · median of other learners 0:13$/,
-  );
-  const shares = others.locator('.peer-choices li');
-  await expect(shares.nth(lastShown)).toContainText('100 % picked it');
-  await expect(shares.first()).toContainText('0 % picked it');
-  await expectAccessible(page);
-  await expectNoHorizontalScroll(page);
-});
+    const reviewed = page.locator('.exam-review article.question-card');
+    await expect(reviewed.locator('.choice-option')).toHaveCount(seen.length);
+    for (const [i, text] of seen.entries()) {
+      await expect(reviewed.locator('.choice-option').nth(i)).toContainText(text);
+    }
+    await expect(reviewed.locator('.choice-option').first()).toHaveClass(/is-ticked/);
+    const others = reviewed.getByRole('region', { name: 'Other learners' });
+    await expect(others).toContainText('10 other learners answered');
+    await expect(others.getByTestId('others-time')).toHaveText(
+      /^Your time 0:\d\d · median of other learners 0:13$/,
+    );
+    const shares = others.locator('.peer-choices li');
+    await expect(shares.nth(lastShown)).toContainText('100 % picked it');
+    await expect(shares.first()).toContainText('0 % picked it');
+    await expectAccessible(page);
+    await expectNoHorizontalScroll(page);
+  },
+);
 
-test('a tutor block’s peer panel never counts the learner and follows the order shown', async ({
-  signedInPage: page,
-  request,
-  learner,
-}) => {
-  test.slow();
-  const api = apiAs(request, learner);
-  const { module } = await freeQuestions(api, 1);
+studyTest(
+  'a tutor block’s peer panel never counts the learner and follows the order shown',
+  async ({ studyPage: page, request, learner, studyServer }) => {
+    studyTest.slow();
+    const { moduleName, questionId } = await moduleOfOne(request, studyServer.staffKey);
+    const api = apiAs(request, learner);
 
-  await page.goto('/exam');
-  await page.getByRole('checkbox', { name: module.name }).check();
-  await page.getByRole('radio', { name: 'Tutor' }).check();
-  await page.getByRole('checkbox', { name: /Shuffle the choices/ }).check();
-  await page.getByRole('button', { name: 'Start the tutor block' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Tutor block' })).toBeVisible();
-  const card = page.locator('article.question-card');
-  const options = card.locator('.choice-option');
-  await expect(options.first()).toBeVisible();
-  const seen = await options.locator('.choice-text').allInnerTexts();
+    await page.goto('/exam');
+    await page.getByRole('checkbox', { name: moduleName }).check();
+    await page.getByRole('radio', { name: 'Tutor' }).check();
+    await page.getByRole('checkbox', { name: /Shuffle the choices/ }).check();
+    await page.getByRole('button', { name: 'Start the tutor block' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Tutor block' })).toBeVisible();
+    const card = page.locator('article.question-card');
+    const options = card.locator('.choice-option');
+    await expect(options.first()).toBeVisible();
+    const seen = await options.locator('.choice-text').allInnerTexts();
 
-  // Ten more learners answer: all pick the last choice shown. The other project's run of this
-  // test may have answered the same demo question already, so counts start from what is there.
-  const id = Number(await card.getAttribute('data-question-id'));
-  const question = await api.get<Question>(`questns/${id}/`);
-  const before = (await api.get<QuestionStats>(`questns/${id}/stats/`)).answers;
-  const lastShown = seen.length - 1;
-  const picked = question.choices.find((c) => seen[lastShown]!.includes(c.text))!;
-  await Promise.all(
-    Array.from({ length: 10 }, async () => {
-      const peer = await createUser(request, { label: 'peer' });
-      await apiAs(request, peer).post('question_answer_history/', {
-        question: id,
-        choices: [picked.id],
-        mode: 'study',
-        time_spent_ms: 12_000,
-      });
-    }),
-  );
+    // Ten other learners answered before: all picked the last choice shown.
+    const id = Number(await card.getAttribute('data-question-id'));
+    expect(id).toBe(questionId);
+    const question = await api.get<Question>(`questns/${id}/`);
+    const lastShown = seen.length - 1;
+    const picked = question.choices.find((c) => seen[lastShown]!.includes(c.text))!;
+    await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        const peer = await createUser(request, { label: 'peer' });
+        await apiAs(request, peer).post('question_answer_history/', {
+          question: id,
+          choices: [picked.id],
+          mode: 'study',
+          time_spent_ms: 12_000,
+        });
+      }),
+    );
 
-  // The learner picks the first choice shown: the panel counts the others only, and each
-  // share sits under the letter the learner saw.
-  await options.first().click();
-  await card.getByRole('button', { name: 'Check' }).click();
-  const panel = card.getByRole('region', { name: 'Other learners' });
-  await expect(panel).toContainText(`${before + 10} other learners answered: `);
-  const stats = await api.get<QuestionStats>(`questns/${id}/stats/`);
-  expect(stats.answers).toBe(before + 10);
-  const shares = panel.locator('.peer-choices li');
-  await expect(shares).toHaveCount(seen.length);
-  for (const [i, text] of seen.entries()) {
-    const choice = question.choices.find((c) => text.includes(c.text))!;
-    const share = Math.round(stats.choices.find((c) => c.id === choice.id)!.share * 100);
-    await expect(shares.nth(i)).toContainText(`${share} % picked it`);
-  }
-  if (before === 0) await expect(shares.nth(lastShown)).toContainText('100 % picked it');
-  await expectAccessible(page);
-  await expectNoHorizontalScroll(page);
-});
+    // The learner picks the first choice shown: the panel counts the ten others only, and each
+    // share sits under the letter the learner saw.
+    await options.first().click();
+    await card.getByRole('button', { name: 'Check' }).click();
+    const panel = card.getByRole('region', { name: 'Other learners' });
+    await expect(panel).toContainText('10 other learners answered: ');
+    const shares = panel.locator('.peer-choices li');
+    await expect(shares).toHaveCount(seen.length);
+    await expect(shares.nth(lastShown)).toContainText('100 % picked it');
+    await expect(shares.first()).toContainText('0 % picked it');
+    await expectAccessible(page);
+    await expectNoHorizontalScroll(page);
+  },
+);

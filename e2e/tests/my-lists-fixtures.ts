@@ -5,7 +5,7 @@ import type { Question } from '@qbank/contract/questions';
 import type { TestUser } from './support/fixtures';
 
 /** API calls as one user, each checked for the status it must answer. */
-export function apiAs(request: APIRequestContext, user: TestUser) {
+export function apiAs(request: APIRequestContext, user: Pick<TestUser, 'key'>) {
   const headers = { Authorization: `Token ${user.key}` };
   async function call<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, data?: unknown) {
     const response = await request.fetch(`/api/${url}`, { method, headers, data });
