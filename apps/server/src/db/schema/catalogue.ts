@@ -140,13 +140,10 @@ export const questions = pgTable(
     index('questions_course_order_idx').on(t.courseId, t.order, t.id),
     // qbank_search: the simple parser with accents folded (migration 0019, decision 053). No
     // pending list (fastupdate off): on PGlite no autovacuum ever merges it, and a search
-    // then reads the whole list (0.5 s on the demo bank after its load).
+    // then reads the whole list (0.5 s on the demo bank after its load). "Similar questions"
+    // take their candidates here too, by the question's rarest words (decision 057).
     index('questions_search_idx')
       .using('gin', sql`to_tsvector('qbank_search', ${t.searchText})`)
-      .with({ fastupdate: false }),
-    // Trigram similarity for "similar questions" (pg_trgm, decision 053).
-    index('questions_search_trgm_idx')
-      .using('gin', sql`${t.searchText} gin_trgm_ops`)
       .with({ fastupdate: false }),
     // Near-duplicate candidates: the stem key's trigrams (decision 051).
     index('questions_stem_trgm_idx')

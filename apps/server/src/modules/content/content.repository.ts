@@ -348,6 +348,14 @@ export async function suspendUpkeep(db: Conn): Promise<string[]> {
   return rows.map((row) => row.restore);
 }
 
+/**
+ * Fresh planner statistics after questions arrive: PGlite has no autovacuum, and "similar
+ * questions" take a question's rarest words from the word index's statistics (decision 057).
+ */
+export async function analyzeQuestions(db: Conn): Promise<void> {
+  await db.execute(sql`analyze questions`);
+}
+
 /** Runs the statements of `suspendUpkeep`: indexes built and keys checked once, set-based. */
 export async function restoreUpkeep(db: Conn, statements: string[]): Promise<void> {
   for (const statement of statements) await db.execute(sql.raw(statement));

@@ -240,6 +240,7 @@ export async function importContent(
     });
     // Cached question content of updated questions (choices were replaced) is stale now.
     await invalidateQuestionContent(db);
+    if (summary.questions.created) await repo.analyzeQuestions(db);
     // The images the updated records held before are no longer referenced.
     await Promise.all(replaced.map((key) => storage.delete(key)));
     return summary;

@@ -1,4 +1,5 @@
 import type { SearchPage, SimilarQuestions } from '@qbank/contract';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../test/helper';
 import {
@@ -9,6 +10,7 @@ import {
   hide,
   subscribe,
 } from '../../../test/factories';
+import { rarestWords } from './search.repository';
 
 // No free preview: what a learner reads is what their plan opens.
 const { app, database } = await setupTestApp({ FREE_QUESTIONS_PER_COURSE: '0' });
@@ -198,5 +200,33 @@ describe('GET /api/questns/{id}/similar/', () => {
     );
     expect((await get('/api/questns/99999999/similar/', learner.headers)).statusCode).toBe(404);
     expect((await get('/api/questns/abc/similar/', learner.headers)).statusCode).toBe(404);
+  });
+
+  it('looks among questions sharing its rarest words, so a common opener finds no crowd', async () => {
+    const { course, learner, write } = await bank();
+    const opener = 'Parmi les affirmations suivantes concernant';
+    for (const topic of ['la cirrhose', 'l’hépatite B', 'la lithiase biliaire', 'l’ascite']) {
+      await write(course.id, `${opener} ${topic}, lesquelles sont exactes ?`, ['Vrai', 'Faux']);
+    }
+    const topic = 'l’hémochromatose génétique HFE, surcharge martiale hépatique et cardiaque';
+    const missed = await write(course.id, `${opener} ${topic}, lesquelles sont exactes ?`, [
+      'Saignées itératives',
+      'Ferritinémie élevée',
+    ]);
+    const close = await write(course.id, `${opener} ${topic} : le traitement ?`, [
+      'Saignées itératives',
+      'Ferritinémie élevée',
+    ]);
+    // The planner's statistics say which words are common (autovacuum or an operator keeps them).
+    await db.execute(sql`analyze questions`);
+
+    const probe = (await rarestWords(db, missed)) ?? '';
+    expect(probe).toContain("'hemochromatose'");
+    for (const common of ['parmi', 'affirmations', 'suivantes', 'lesquelles', 'exactes']) {
+      expect(probe).not.toContain(`'${common}'`);
+    }
+    const res = await get(`/api/questns/${missed}/similar/`, learner.headers);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as SimilarQuestions).results.map((r) => r.id)).toEqual([close]);
   });
 });

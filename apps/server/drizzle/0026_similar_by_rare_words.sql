@@ -1,0 +1,1 @@
+DROP INDEX "questions_search_trgm_idx";
