@@ -57,9 +57,13 @@ export type CpuReading = Map<number, number>;
 
 export const readCpu = (pids: number[]): CpuReading => new Map(pids.map((p) => [p, ticksOf(p)]));
 
-/** CPU seconds used between two readings; a process first seen in `after` counts whole. */
+/**
+ * CPU seconds used between two readings; a process first seen in `after` counts whole. One that
+ * exited meanwhile reads 0 after: it counts nothing (the pool's idle connections close during a
+ * run; counting them as negative once printed "PostgreSQL -258 µs" an answer).
+ */
 export function cpuSecondsBetween(before: CpuReading, after: CpuReading): number {
   let ticks = 0;
-  for (const [pid, now] of after) ticks += now - (before.get(pid) ?? 0);
+  for (const [pid, now] of after) ticks += Math.max(0, now - (before.get(pid) ?? 0));
   return ticks / TICKS;
 }
