@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Locator } from '@playwright/test';
 import type { Paginated } from '@qbank/contract/common';
 import type { HistoryCreated, HistoryEntry } from '@qbank/contract/history';
 import type { Question } from '@qbank/contract/questions';
@@ -59,6 +59,37 @@ async function moduleOfOne(request: APIRequestContext, staffKey: string) {
   for (const status of ['in_review', 'live'])
     await staff.post(`staff/questions/${question.id}/status/`, { status });
   return { moduleName, questionId: question.id };
+}
+
+/**
+ * Ten other learners answer the question on screen (it must be `questionId`), all with the last
+ * choice the learner sees. Answers the texts in the order shown.
+ */
+async function tenPeersPickTheLastShown(
+  request: APIRequestContext,
+  api: Api,
+  card: Locator,
+  questionId: number,
+) {
+  const options = card.locator('.choice-option');
+  await expect(options.first()).toBeVisible();
+  const seen = await options.locator('.choice-text').allInnerTexts();
+  expect(Number(await card.getAttribute('data-question-id'))).toBe(questionId);
+  const question = await api.get<Question>(`questns/${questionId}/`);
+  const lastShown = seen.length - 1;
+  const picked = question.choices.find((c) => seen[lastShown]!.includes(c.text))!;
+  await Promise.all(
+    Array.from({ length: 10 }, async () => {
+      const peer = await createUser(request, { label: 'peer' });
+      await apiAs(request, peer).post('question_answer_history/', {
+        question: questionId,
+        choices: [picked.id],
+        mode: 'study',
+        time_spent_ms: 12_000,
+      });
+    }),
+  );
+  return { seen, lastShown };
 }
 
 test('a mistakes run has the tools: navigator, flag, strike-out, pause, reload', async ({
@@ -201,26 +232,7 @@ studyTest(
     await expect(page.getByRole('heading', { level: 1, name: 'Exam in progress' })).toBeVisible();
     const card = page.locator('article.question-card');
     const options = card.locator('.choice-option');
-    await expect(options.first()).toBeVisible();
-    const seen = await options.locator('.choice-text').allInnerTexts();
-
-    // Ten other learners answered this question before: all picked the last choice shown.
-    const id = Number(await card.getAttribute('data-question-id'));
-    expect(id).toBe(questionId);
-    const question = await api.get<Question>(`questns/${id}/`);
-    const lastShown = seen.length - 1;
-    const picked = question.choices.find((c) => seen[lastShown]!.includes(c.text))!;
-    await Promise.all(
-      Array.from({ length: 10 }, async () => {
-        const peer = await createUser(request, { label: 'peer' });
-        await apiAs(request, peer).post('question_answer_history/', {
-          question: id,
-          choices: [picked.id],
-          mode: 'study',
-          time_spent_ms: 12_000,
-        });
-      }),
-    );
+    const { seen, lastShown } = await tenPeersPickTheLastShown(request, api, card, questionId);
 
     // The learner picks the first choice shown: their own pick is never among the others'.
     await options.first().click();
@@ -262,26 +274,7 @@ studyTest(
     await expect(page.getByRole('heading', { level: 1, name: 'Tutor block' })).toBeVisible();
     const card = page.locator('article.question-card');
     const options = card.locator('.choice-option');
-    await expect(options.first()).toBeVisible();
-    const seen = await options.locator('.choice-text').allInnerTexts();
-
-    // Ten other learners answered before: all picked the last choice shown.
-    const id = Number(await card.getAttribute('data-question-id'));
-    expect(id).toBe(questionId);
-    const question = await api.get<Question>(`questns/${id}/`);
-    const lastShown = seen.length - 1;
-    const picked = question.choices.find((c) => seen[lastShown]!.includes(c.text))!;
-    await Promise.all(
-      Array.from({ length: 10 }, async () => {
-        const peer = await createUser(request, { label: 'peer' });
-        await apiAs(request, peer).post('question_answer_history/', {
-          question: id,
-          choices: [picked.id],
-          mode: 'study',
-          time_spent_ms: 12_000,
-        });
-      }),
-    );
+    const { seen, lastShown } = await tenPeersPickTheLastShown(request, api, card, questionId);
 
     // The learner picks the first choice shown: the panel counts the ten others only, and each
     // share sits under the letter the learner saw.
