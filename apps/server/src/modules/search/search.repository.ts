@@ -118,20 +118,21 @@ export async function similarTo(
   access: Access,
   limit: number,
 ): Promise<{ id: number; excerpt: string; course_name: string; similarity: number }[]> {
+  // Two statements: with the words as a literal, the planner sees how rare they are.
   const probe = await rarestWords(db, id);
   if (!probe) return [];
   return rows(
     db,
     sql`with candidates as (
-        select q.id from questions q join courses c on c.id = q.course_id
+        select q.id, q.search_text, c.name as course_name
+        from questions q join courses c on c.id = q.course_id
         where to_tsvector('qbank_search', q.search_text) @@ ${probe}::tsquery and q.id <> ${id}
           and ${scopeWhere({ userId, accessibleOnly: access })}
         limit ${CANDIDATES_MAX}),
-      target as (select search_text from questions where id = ${id}),
       ranked as (
-        select q.id, left(q.search_text, 160) as excerpt, c.name as course_name,
-          similarity(q.search_text, target.search_text) as likeness
-        from target, candidates k join questions q on q.id = k.id join courses c on c.id = q.course_id)
+        select k.id, left(k.search_text, 160) as excerpt, k.course_name,
+          similarity(k.search_text, target.search_text) as likeness
+        from candidates k, questions target where target.id = ${id})
       select id, excerpt, course_name, round(likeness::numeric, 3)::float8 as similarity
       from ranked where likeness >= ${SIMILARITY_FLOOR}
       order by likeness desc, id
